@@ -1,0 +1,124 @@
+//===- PTXAttrs.td - ptx dialect enums and attributes ------*- tablegen -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_DIALECT_PTX_IR_PTXATTRS_TD
+#define PTXJIT_DIALECT_PTX_IR_PTXATTRS_TD
+
+include "ptxjit/Dialect/PTX/IR/PTXDialect.td"
+include "mlir/IR/EnumAttr.td"
+
+class PTX_I32Enum<string name, string summary, list<I32EnumAttrCase> cases>
+    : I32EnumAttr<name, summary, cases> {
+  let cppNamespace = "::ptxjit::ptx";
+  let genSpecializedAttr = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Rounding
+//===----------------------------------------------------------------------===//
+
+def PTX_RoundingMode : PTX_I32Enum<"RoundingMode", "PTX rounding modifier", [
+    I32EnumAttrCase<"rn", 0>, I32EnumAttrCase<"rz", 1>,
+    I32EnumAttrCase<"rm", 2>, I32EnumAttrCase<"rp", 3>,
+    I32EnumAttrCase<"rna", 4>,
+    I32EnumAttrCase<"rni", 5>, I32EnumAttrCase<"rzi", 6>,
+    I32EnumAttrCase<"rmi", 7>, I32EnumAttrCase<"rpi", 8>]>;
+def PTX_RoundingModeAttr : EnumAttr<PTX_Dialect, PTX_RoundingMode, "rnd">;
+
+//===----------------------------------------------------------------------===//
+// Integer multiply part
+//===----------------------------------------------------------------------===//
+
+def PTX_MulMode : PTX_I32Enum<"MulMode", "which part of a product to keep", [
+    I32EnumAttrCase<"lo", 0>, I32EnumAttrCase<"hi", 1>,
+    I32EnumAttrCase<"wide", 2>]>;
+def PTX_MulModeAttr : EnumAttr<PTX_Dialect, PTX_MulMode, "mul_mode">;
+
+//===----------------------------------------------------------------------===//
+// Comparison
+//===----------------------------------------------------------------------===//
+
+def PTX_CmpOp : PTX_I32Enum<"CmpOp", "PTX comparison operator", [
+    I32EnumAttrCase<"eq", 0>, I32EnumAttrCase<"ne", 1>,
+    I32EnumAttrCase<"lt", 2>, I32EnumAttrCase<"le", 3>,
+    I32EnumAttrCase<"gt", 4>, I32EnumAttrCase<"ge", 5>,
+    I32EnumAttrCase<"lo", 6>, I32EnumAttrCase<"ls", 7>,
+    I32EnumAttrCase<"hi", 8>, I32EnumAttrCase<"hs", 9>,
+    I32EnumAttrCase<"equ", 10>, I32EnumAttrCase<"neu", 11>,
+    I32EnumAttrCase<"ltu", 12>, I32EnumAttrCase<"leu", 13>,
+    I32EnumAttrCase<"gtu", 14>, I32EnumAttrCase<"geu", 15>,
+    I32EnumAttrCase<"num", 16>, I32EnumAttrCase<"nan", 17>]>;
+def PTX_CmpOpAttr : EnumAttr<PTX_Dialect, PTX_CmpOp, "cmp">;
+
+//===----------------------------------------------------------------------===//
+// State spaces
+//===----------------------------------------------------------------------===//
+
+def PTX_StateSpace : PTX_I32Enum<"StateSpace", "PTX state space", [
+    I32EnumAttrCase<"generic", 0>, I32EnumAttrCase<"global", 1>,
+    I32EnumAttrCase<"shared", 2>, I32EnumAttrCase<"local", 3>,
+    I32EnumAttrCase<"param", 4>, I32EnumAttrCase<"constant", 5, "const">]>;
+def PTX_StateSpaceAttr : EnumAttr<PTX_Dialect, PTX_StateSpace, "space">;
+
+//===----------------------------------------------------------------------===//
+// Bit-field and shift modes
+//===----------------------------------------------------------------------===//
+
+def PTX_ClampMode : PTX_I32Enum<"ClampMode",
+    "how an out-of-range position or amount is treated", [
+    I32EnumAttrCase<"clamp", 0>, I32EnumAttrCase<"wrap", 1>]>;
+def PTX_ClampModeAttr : EnumAttr<PTX_Dialect, PTX_ClampMode, "clamp_mode">;
+
+def PTX_PrmtMode : PTX_I32Enum<"PrmtMode", "byte permute mode", [
+    I32EnumAttrCase<"generic", 0>, I32EnumAttrCase<"f4e", 1>,
+    I32EnumAttrCase<"b4e", 2>, I32EnumAttrCase<"rc8", 3>,
+    I32EnumAttrCase<"ecl", 4>, I32EnumAttrCase<"ecr", 5>,
+    I32EnumAttrCase<"rc16", 6>]>;
+def PTX_PrmtModeAttr : EnumAttr<PTX_Dialect, PTX_PrmtMode, "prmt_mode">;
+
+//===----------------------------------------------------------------------===//
+// Special registers
+//===----------------------------------------------------------------------===//
+
+def PTX_SpecialReg : PTX_I32Enum<"SpecialReg", "PTX special register", [
+    I32EnumAttrCase<"tid_x", 0>, I32EnumAttrCase<"tid_y", 1>,
+    I32EnumAttrCase<"tid_z", 2>,
+    I32EnumAttrCase<"ntid_x", 3>, I32EnumAttrCase<"ntid_y", 4>,
+    I32EnumAttrCase<"ntid_z", 5>,
+    I32EnumAttrCase<"ctaid_x", 6>, I32EnumAttrCase<"ctaid_y", 7>,
+    I32EnumAttrCase<"ctaid_z", 8>,
+    I32EnumAttrCase<"nctaid_x", 9>, I32EnumAttrCase<"nctaid_y", 10>,
+    I32EnumAttrCase<"nctaid_z", 11>,
+    I32EnumAttrCase<"laneid", 12>, I32EnumAttrCase<"warpid", 13>,
+    I32EnumAttrCase<"nwarpid", 14>, I32EnumAttrCase<"smid", 15>,
+    I32EnumAttrCase<"nsmid", 16>, I32EnumAttrCase<"gridid", 17>,
+    I32EnumAttrCase<"lanemask_eq", 18>, I32EnumAttrCase<"lanemask_le", 19>,
+    I32EnumAttrCase<"lanemask_lt", 20>, I32EnumAttrCase<"lanemask_ge", 21>,
+    I32EnumAttrCase<"lanemask_gt", 22>,
+    I32EnumAttrCase<"clock", 23>, I32EnumAttrCase<"clock_hi", 24>,
+    I32EnumAttrCase<"clock64", 25>, I32EnumAttrCase<"globaltimer", 26>,
+    I32EnumAttrCase<"globaltimer_lo", 27>, I32EnumAttrCase<"globaltimer_hi", 28>,
+    I32EnumAttrCase<"envreg", 29>,
+    I32EnumAttrCase<"dynamic_smem_size", 30>,
+    I32EnumAttrCase<"total_smem_size", 31>,
+    I32EnumAttrCase<"aggr_smem_size", 32>,
+    I32EnumAttrCase<"warpsz", 33>,
+    I32EnumAttrCase<"is_explicit_cluster", 34>,
+    I32EnumAttrCase<"cluster_ctarank", 35>,
+    I32EnumAttrCase<"cluster_nctarank", 36>,
+    I32EnumAttrCase<"cluster_ctaid_x", 37>, I32EnumAttrCase<"cluster_ctaid_y", 38>,
+    I32EnumAttrCase<"cluster_ctaid_z", 39>,
+    I32EnumAttrCase<"cluster_nctaid_x", 40>, I32EnumAttrCase<"cluster_nctaid_y", 41>,
+    I32EnumAttrCase<"cluster_nctaid_z", 42>,
+    I32EnumAttrCase<"clusterid_x", 43>, I32EnumAttrCase<"clusterid_y", 44>,
+    I32EnumAttrCase<"clusterid_z", 45>,
+    I32EnumAttrCase<"nclusterid_x", 46>, I32EnumAttrCase<"nclusterid_y", 47>,
+    I32EnumAttrCase<"nclusterid_z", 48>,
+    I32EnumAttrCase<"pm", 49>, I32EnumAttrCase<"pm64", 50>,
+    I32EnumAttrCase<"reserved_smem", 51>]>;
+def PTX_SpecialRegAttr : EnumAttr<PTX_Dialect, PTX_SpecialReg, "sreg">;
+
+#endif // PTXJIT_DIALECT_PTX_IR_PTXATTRS_TD

@@ -1,0 +1,319 @@
+//===- PTXOps.td - ptx dialect operations ------------------*- tablegen -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One op per PTX instruction family. Modifiers are attributes; the frontend
+// (lib/Frontend) picks the family, the types and the attributes from the
+// instruction's spelling, and each op's verifier rejects the combinations the
+// ISA forbids.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_DIALECT_PTX_IR_PTXOPS_TD
+#define PTXJIT_DIALECT_PTX_IR_PTXOPS_TD
+
+include "ptxjit/Dialect/PTX/IR/PTXDialect.td"
+include "ptxjit/Dialect/PTX/IR/PTXAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Dialect/LLVMIR/LLVMTypes.td"
+
+class PTX_Op<string mnemonic, list<Trait> traits = []>
+    : Op<PTX_Dialect, mnemonic, traits> {
+  let assemblyFormat =
+      "operands attr-dict `:` functional-type(operands, results)";
+}
+
+/// Integer or floating-point scalar (or a short vector of them, for the
+/// packed `.x2` forms).
+def PTX_Value : AnyTypeOf<[AnyInteger, AnyFloat, VectorOfAnyRankOf<[AnyInteger, AnyFloat]>]>;
+def PTX_Int : AnyTypeOf<[AnyInteger, VectorOfAnyRankOf<[AnyInteger]>]>;
+
+//===----------------------------------------------------------------------===//
+// Arithmetic shared by integers and floats
+//===----------------------------------------------------------------------===//
+
+class PTX_ArithOp<string mnemonic, dag operands, string syntax>
+    : PTX_Op<mnemonic, [Pure]> {
+  let summary = "PTX `" # mnemonic # "`";
+  let description = "Syntax: `" # syntax # "`. Integer forms wrap modulo "
+      "2^n unless `sat` is set; floating-point forms round as `rnd` says "
+      "(absent: round to nearest even, contraction allowed), flush "
+      "subnormals with `ftz` and clamp to [0, 1] with `sat`.";
+  let arguments = !con(operands, (ins
+      OptionalAttr<PTX_RoundingModeAttr>:$rnd,
+      OptionalAttr<PTX_MulModeAttr>:$mode,
+      UnitAttr:$ftz, UnitAttr:$sat, UnitAttr:$relu, UnitAttr:$is_signed));
+  let results = (outs PTX_Value:$res);
+  let hasVerifier = 1;
+}
+
+def PTX_AddOp : PTX_ArithOp<"add", (ins PTX_Value:$lhs, PTX_Value:$rhs),
+    "add{.sat}.type d, a, b">;
+def PTX_SubOp : PTX_ArithOp<"sub", (ins PTX_Value:$lhs, PTX_Value:$rhs),
+    "sub{.sat}.type d, a, b">;
+def PTX_MulOp : PTX_ArithOp<"mul", (ins PTX_Value:$lhs, PTX_Value:$rhs),
+    "mul.mode.type d, a, b (mode: hi, lo, wide)">;
+def PTX_MadOp : PTX_ArithOp<"mad",
+    (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c),
+    "mad.mode{.sat}.type d, a, b, c">;
+def PTX_FmaOp : PTX_ArithOp<"fma",
+    (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c),
+    "fma.rnd{.ftz}{.sat}.ftype d, a, b, c">;
+
+//===----------------------------------------------------------------------===//
+// Integer arithmetic (9.7.1)
+//===----------------------------------------------------------------------===//
+
+class PTX_IntOp<string mnemonic, dag operands, string syntax,
+                dag attrs = (ins)>
+    : PTX_Op<mnemonic, [Pure]> {
+  let summary = "PTX `" # mnemonic # "`";
+  let description = "Syntax: `" # syntax # "` (see the PTX ISA, "
+      "Integer Arithmetic Instructions).";
+  let arguments = !con(operands, attrs);
+  let results = (outs PTX_Int:$res);
+}
+
+def PTX_Mul24Op : PTX_IntOp<"mul24", (ins I32:$a, I32:$b),
+    "mul24.mode.type d, a, b (mode: hi, lo)",
+    (ins UnitAttr:$hi, UnitAttr:$is_signed)>;
+def PTX_Mad24Op : PTX_IntOp<"mad24", (ins I32:$a, I32:$b, I32:$c),
+    "mad24.mode{.sat}.type d, a, b, c",
+    (ins UnitAttr:$hi, UnitAttr:$sat, UnitAttr:$is_signed)> {
+  let hasVerifier = 1;
+}
+def PTX_SadOp : PTX_IntOp<"sad", (ins AnyInteger:$a, AnyInteger:$b,
+    AnyInteger:$c), "sad.type d, a, b, c", (ins UnitAttr:$is_signed)>;
+def PTX_DivOp : PTX_ArithOp<"div", (ins PTX_Value:$lhs, PTX_Value:$rhs),
+    "div.type d, a, b">;
+def PTX_RemOp : PTX_IntOp<"rem", (ins AnyInteger:$lhs, AnyInteger:$rhs),
+    "rem.type d, a, b", (ins UnitAttr:$is_signed)>;
+def PTX_AbsOp : PTX_ArithOp<"abs", (ins PTX_Value:$a), "abs{.ftz}.type d, a">;
+def PTX_NegOp : PTX_ArithOp<"neg", (ins PTX_Value:$a), "neg{.ftz}.type d, a">;
+def PTX_MinOp : PTX_ArithOp<"min",
+    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third),
+    "min{.relu}.type d, a, b{, c}">;
+def PTX_MaxOp : PTX_ArithOp<"max",
+    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third),
+    "max{.relu}.type d, a, b{, c}">;
+
+def PTX_PopcOp : PTX_IntOp<"popc", (ins AnyInteger:$a), "popc.type d, a">;
+def PTX_ClzOp : PTX_IntOp<"clz", (ins AnyInteger:$a), "clz.type d, a">;
+def PTX_BrevOp : PTX_IntOp<"brev", (ins AnyInteger:$a), "brev.type d, a">;
+def PTX_BfindOp : PTX_IntOp<"bfind", (ins AnyInteger:$a),
+    "bfind{.shiftamt}.type d, a", (ins UnitAttr:$shiftamt, UnitAttr:$is_signed)>;
+def PTX_FnsOp : PTX_IntOp<"fns", (ins I32:$mask, I32:$base, I32:$offset),
+    "fns.b32 d, mask, base, offset">;
+def PTX_BfeOp : PTX_IntOp<"bfe", (ins AnyInteger:$a, I32:$pos, I32:$len),
+    "bfe.type d, a, b, c", (ins UnitAttr:$is_signed)>;
+def PTX_BfiOp : PTX_IntOp<"bfi",
+    (ins AnyInteger:$f, AnyInteger:$b, I32:$pos, I32:$len),
+    "bfi.type f, a, b, c, d">;
+def PTX_SzextOp : PTX_IntOp<"szext", (ins I32:$a, I32:$b),
+    "szext.mode.type d, a, b",
+    (ins PTX_ClampModeAttr:$mode, UnitAttr:$is_signed)>;
+def PTX_BmskOp : PTX_IntOp<"bmsk", (ins I32:$a, I32:$b),
+    "bmsk.mode.b32 d, a, b", (ins PTX_ClampModeAttr:$mode)>;
+def PTX_Dp4aOp : PTX_IntOp<"dp4a", (ins I32:$a, I32:$b, I32:$c),
+    "dp4a.atype.btype d, a, b, c",
+    (ins UnitAttr:$a_signed, UnitAttr:$b_signed)>;
+def PTX_Dp2aOp : PTX_IntOp<"dp2a", (ins I32:$a, I32:$b, I32:$c),
+    "dp2a.mode.atype.btype d, a, b, c",
+    (ins UnitAttr:$hi, UnitAttr:$a_signed, UnitAttr:$b_signed)>;
+
+//===----------------------------------------------------------------------===//
+// Extended precision (9.7.2): the carry flag is an explicit i1 value.
+//===----------------------------------------------------------------------===//
+
+class PTX_CarryOp<string mnemonic, dag operands, string syntax,
+                  dag attrs = (ins)> : PTX_Op<mnemonic, [Pure]> {
+  let summary = "PTX `" # mnemonic # "` with explicit carry in and out";
+  let description = "Syntax: `" # syntax # "`. The condition code's carry "
+      "flag (CC.CF) is modelled as the i1 operand `carry_in` (0 for the "
+      "`.cc` forms that do not read it) and the i1 result `carry_out`.";
+  let arguments = !con(operands, attrs);
+  let results = (outs AnyInteger:$res, I1:$carry_out);
+}
+def PTX_AddCarryOp : PTX_CarryOp<"add_carry",
+    (ins AnyInteger:$a, AnyInteger:$b, I1:$carry_in), "add.cc / addc{.cc}">;
+def PTX_SubCarryOp : PTX_CarryOp<"sub_carry",
+    (ins AnyInteger:$a, AnyInteger:$b, I1:$carry_in), "sub.cc / subc{.cc}">;
+def PTX_MadCarryOp : PTX_CarryOp<"mad_carry",
+    (ins AnyInteger:$a, AnyInteger:$b, AnyInteger:$c, I1:$carry_in),
+    "mad{c}.hi/lo.cc", (ins UnitAttr:$hi, UnitAttr:$is_signed)>;
+
+//===----------------------------------------------------------------------===//
+// Comparison and selection (9.7.6)
+//===----------------------------------------------------------------------===//
+
+def PTX_SetpOp : PTX_Op<"setp", [Pure]> {
+  let summary = "compare two values to a predicate";
+  let description = [{
+    Syntax: `setp.CmpOp{.ftz}.type p, a, b`. The combining forms
+    (`.and/.or/.xor` with a third predicate, and the second destination `q`)
+    are expanded by the frontend into `ptx.setp` plus predicate logic.
+  }];
+  let arguments = (ins PTX_Value:$lhs, PTX_Value:$rhs, PTX_CmpOpAttr:$cmp,
+                       UnitAttr:$ftz, UnitAttr:$is_signed);
+  let results = (outs I1:$res);
+  let hasVerifier = 1;
+}
+
+def PTX_SelpOp : PTX_Op<"selp", [Pure]> {
+  let summary = "select by a predicate";
+  let description = "Syntax: `selp.type d, a, b, c`: d = c ? a : b.";
+  let arguments = (ins PTX_Value:$a, PTX_Value:$b, I1:$cond);
+  let results = (outs PTX_Value:$res);
+}
+
+def PTX_SlctOp : PTX_Op<"slct", [Pure]> {
+  let summary = "select by the sign of a third operand";
+  let description = [{
+    Syntax: `slct.dtype.s32 d, a, b, c` / `slct{.ftz}.dtype.f32 d, a, b, c`:
+    d = (c >= 0) ? a : b. For an f32 `c`, -0.0 counts as >= 0 and NaN as < 0.
+  }];
+  let arguments = (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c,
+                       UnitAttr:$ftz);
+  let results = (outs PTX_Value:$res);
+}
+
+//===----------------------------------------------------------------------===//
+// Logic and shift (9.7.8)
+//===----------------------------------------------------------------------===//
+
+def PTX_AndOp : PTX_IntOp<"and", (ins AnyInteger:$lhs, AnyInteger:$rhs),
+    "and.type d, a, b">;
+def PTX_OrOp : PTX_IntOp<"or", (ins AnyInteger:$lhs, AnyInteger:$rhs),
+    "or.type d, a, b">;
+def PTX_XorOp : PTX_IntOp<"xor", (ins AnyInteger:$lhs, AnyInteger:$rhs),
+    "xor.type d, a, b">;
+def PTX_NotOp : PTX_IntOp<"not", (ins AnyInteger:$a), "not.type d, a">;
+def PTX_CnotOp : PTX_IntOp<"cnot", (ins AnyInteger:$a), "cnot.type d, a">;
+def PTX_Lop3Op : PTX_IntOp<"lop3", (ins I32:$a, I32:$b, I32:$c),
+    "lop3.b32 d, a, b, c, immLut", (ins I32Attr:$lut)>;
+def PTX_ShfOp : PTX_IntOp<"shf", (ins I32:$lo, I32:$hi, I32:$amount),
+    "shf.{l,r}.mode.b32 d, a, b, c",
+    (ins UnitAttr:$left, PTX_ClampModeAttr:$mode)>;
+def PTX_ShlOp : PTX_IntOp<"shl", (ins AnyInteger:$a, I32:$amount),
+    "shl.type d, a, b">;
+def PTX_ShrOp : PTX_IntOp<"shr", (ins AnyInteger:$a, I32:$amount),
+    "shr.type d, a, b", (ins UnitAttr:$is_signed)>;
+
+//===----------------------------------------------------------------------===//
+// Data movement and conversion (9.7.9)
+//===----------------------------------------------------------------------===//
+
+def PTX_PrmtOp : PTX_IntOp<"prmt", (ins I32:$a, I32:$b, I32:$c),
+    "prmt.b32{.mode} d, a, b, c", (ins PTX_PrmtModeAttr:$mode)>;
+
+def PTX_CvtOp : PTX_Op<"cvt", [Pure]> {
+  let summary = "convert between integer and floating-point types";
+  let description = [{
+    Syntax: `cvt{.irnd|.frnd}{.ftz}{.sat}.dtype.atype d, a`. Integer sources
+    and destinations carry their signedness in `src_signed`/`dst_signed`.
+  }];
+  let arguments = (ins PTX_Value:$a, OptionalAttr<PTX_RoundingModeAttr>:$rnd,
+                       UnitAttr:$ftz, UnitAttr:$sat, UnitAttr:$src_signed,
+                       UnitAttr:$dst_signed);
+  let results = (outs PTX_Value:$res);
+  let hasVerifier = 1;
+}
+
+def PTX_PackOp : PTX_Op<"pack", [Pure]> {
+  let summary = "concatenate values into a wider bit container";
+  let description = [{
+    `mov.b64 d, {a, b}`: the first operand becomes the least significant
+    bits of the result.
+  }];
+  let arguments = (ins Variadic<AnyType>:$parts);
+  let results = (outs AnyType:$res);
+  let hasVerifier = 1;
+}
+
+def PTX_UnpackOp : PTX_Op<"unpack", [Pure]> {
+  let summary = "split a bit container into equal parts";
+  let description = "`mov.b64 {a, b}, d`: the first result gets the least "
+                    "significant bits.";
+  let arguments = (ins AnyType:$packed);
+  let results = (outs Variadic<AnyType>:$parts);
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Thread state: special registers and state-space windows
+//===----------------------------------------------------------------------===//
+
+def PTX_SregOp : PTX_Op<"sreg"> {
+  let summary = "read a special register";
+  let description = [{
+    Reads `%tid.x`, `%laneid`, `%clock64`, ... of the executing thread from
+    its thread state. `index` selects `%envregN`.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, PTX_SpecialRegAttr:$reg,
+                       DefaultValuedAttr<I32Attr, "0">:$index);
+  let results = (outs AnyInteger:$res);
+}
+
+def PTX_WindowPtrOp : PTX_Op<"window_ptr", [Pure]> {
+  let summary = "host pointer of an address in a state-space window";
+  let description = [{
+    Addresses in the `.shared`, `.local` and `.param` state spaces are
+    offsets into a window owned by the CTA, the thread or the launch; this
+    op turns such an address into the host pointer it denotes. Generic,
+    `.global` and `.const` addresses are host addresses already.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, AnyInteger:$addr,
+                       PTX_StateSpaceAttr:$space);
+  let results = (outs LLVM_AnyPointer:$res);
+}
+
+def PTX_CvtaOp : PTX_Op<"cvta", [Pure]> {
+  let summary = "convert between a state-space address and a generic one";
+  let description = [{
+    `cvta.space.size d, a` (to_generic) and `cvta.to.space.size d, a`.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, AnyInteger:$addr,
+                       PTX_StateSpaceAttr:$space, UnitAttr:$to_generic);
+  let results = (outs AnyInteger:$res);
+}
+
+def PTX_IsspacepOp : PTX_Op<"isspacep", [Pure]> {
+  let summary = "whether a generic address falls in a state space";
+  let description = "`isspacep.space p, a`.";
+  let arguments = (ins LLVM_AnyPointer:$state, AnyInteger:$addr,
+                       PTX_StateSpaceAttr:$space);
+  let results = (outs I1:$res);
+}
+
+def PTX_LdOp : PTX_Op<"ld"> {
+  let summary = "load one value or a vector of values";
+  let description = [{
+    `ld{.weak|.volatile}{.ss}{.cop}{.vec}.type d, [a]`, `ldu`. `ptr` is the
+    host pointer of the address (see `ptx.window_ptr`); each result is one
+    vector element, loaded at consecutive offsets. Cache operators are kept
+    for printing and have no effect on a CPU.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$ptr, PTX_StateSpaceAttr:$space,
+                       UnitAttr:$is_volatile, OptionalAttr<StrAttr>:$cache);
+  let results = (outs Variadic<AnyType>:$values);
+  let hasVerifier = 1;
+}
+
+def PTX_StOp : PTX_Op<"st"> {
+  let summary = "store one value or a vector of values";
+  let description = "`st{.weak|.volatile}{.ss}{.cop}{.vec}.type [a], b`.";
+  let arguments = (ins LLVM_AnyPointer:$ptr, Variadic<AnyType>:$values,
+                       PTX_StateSpaceAttr:$space, UnitAttr:$is_volatile,
+                       OptionalAttr<StrAttr>:$cache);
+  let hasVerifier = 1;
+}
+
+def PTX_TrapOp : PTX_Op<"trap"> {
+  let summary = "abort the kernel";
+  let description = "`trap`: the launch fails with a kernel fault.";
+  let arguments = (ins LLVM_AnyPointer:$state);
+}
+
+#endif // PTXJIT_DIALECT_PTX_IR_PTXOPS_TD

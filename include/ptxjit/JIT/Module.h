@@ -1,0 +1,120 @@
+//===- Module.h - Load PTX, compile it and launch kernels -------*- C++ -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The C++ library API of ptxjit: load a PTX module from text or a file,
+// compile it to native code for the host, find its kernels and launch them on
+// a grid of CTAs. `ptx-jit` is a thin command-line layer over this API.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_JIT_MODULE_H
+#define PTXJIT_JIT_MODULE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ptxjit {
+
+/// A 3-D extent, as used for grid and block sizes.
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t(x) * y * z; }
+};
+
+/// How one kernel parameter is laid out in the parameter buffer.
+struct KernelParam {
+  std::string name;
+  /// Size in bytes (an array parameter counts all of its elements).
+  uint32_t size = 0;
+  /// Byte offset inside the parameter buffer (respects `.align`).
+  uint32_t offset = 0;
+  uint32_t align = 1;
+  /// Whether the parameter is a scalar of a floating-point type.
+  bool isFloat = false;
+  /// Whether the parameter is a 64-bit integer that is plausibly a pointer
+  /// (`.u64`/`.b64`/`.s64`, or declared with `.ptr`).
+  bool isPointerSized = false;
+};
+
+/// A kernel (`.entry`) of a loaded module.
+struct KernelInfo {
+  std::string name;
+  std::vector<KernelParam> params;
+  /// Total size of the parameter buffer in bytes.
+  uint32_t paramBufferSize = 0;
+  /// Static `.shared` memory the kernel uses, in bytes.
+  uint32_t staticSharedBytes = 0;
+  /// `.reqntid` / `.maxntid` when present (0 otherwise).
+  Dim3 reqntid{0, 0, 0}, maxntid{0, 0, 0};
+};
+
+/// Options for compiling a module.
+struct CompileOptions {
+  /// LLVM optimisation level for the generated code (0-3).
+  unsigned optLevel = 2;
+  /// Name used for diagnostics when loading from a string.
+  std::string bufferName = "<ptx>";
+};
+
+/// Options for one launch.
+struct LaunchOptions {
+  /// Host worker threads; 0 means one per hardware thread.
+  unsigned numThreads = 0;
+};
+
+class ModuleImpl;
+
+/// A PTX module compiled to native code.
+class Module {
+public:
+  ~Module();
+
+  /// Parses, verifies and compiles \p ptxText. Errors (including PTX syntax
+  /// errors, rendered as "file:line:col: error: ...") come back as llvm::Error.
+  static llvm::Expected<std::unique_ptr<Module>>
+  loadFromString(llvm::StringRef ptxText, const CompileOptions &options = {});
+
+  /// Reads \p path and loads it as loadFromString does (diagnostics name the
+  /// file).
+  static llvm::Expected<std::unique_ptr<Module>>
+  loadFromFile(llvm::StringRef path, CompileOptions options = {});
+
+  /// The module's kernels, in declaration order.
+  llvm::ArrayRef<KernelInfo> getKernels() const;
+
+  /// Looks up a kernel by name.
+  llvm::Expected<const KernelInfo *> getKernel(llvm::StringRef name) const;
+
+  /// Host address and size of a module-scope `.global`/`.const` variable.
+  llvm::Expected<std::pair<void *, uint64_t>>
+  getGlobal(llvm::StringRef name) const;
+
+  /// Launches \p kernel and waits for it. \p args holds one pointer per kernel
+  /// parameter, pointing at that parameter's value (the cuLaunchKernel
+  /// convention). Returns an error for a bad configuration or a kernel fault
+  /// (`trap`, barrier deadlock, ...).
+  llvm::Error launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
+                     uint32_t dynamicSharedBytes,
+                     llvm::ArrayRef<const void *> args,
+                     const LaunchOptions &options = {});
+
+  /// Milliseconds spent parsing and compiling this module.
+  double getCompileMillis() const;
+
+private:
+  explicit Module(std::unique_ptr<ModuleImpl> impl);
+  std::unique_ptr<ModuleImpl> impl;
+};
+
+} // namespace ptxjit
+
+#endif // PTXJIT_JIT_MODULE_H

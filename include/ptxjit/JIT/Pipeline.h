@@ -1,0 +1,40 @@
+//===- Pipeline.h - the stages from the ptx dialect to LLVM IR --*- C++ -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_JIT_PIPELINE_H
+#define PTXJIT_JIT_PIPELINE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace ptxjit {
+
+/// Lowers a module in the ptx dialect to the LLVM dialect: builds the CTA
+/// functions (ptx-build-cta-loops), lowers scf, then convert-ptx-to-llvm.
+/// Diagnostics go to the context's handler.
+mlir::LogicalResult runLoweringPipeline(mlir::ModuleOp module);
+
+/// Translates an LLVM-dialect module to LLVM IR; thread functions become
+/// internal and always-inline. With a target machine, sets the triple and
+/// data layout and runs the default pipeline at \p optLevel (0-3).
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
+                  llvm::TargetMachine *targetMachine, unsigned optLevel);
+
+/// A target machine for the host CPU with all of its features.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
+
+} // namespace ptxjit
+
+#endif // PTXJIT_JIT_PIPELINE_H

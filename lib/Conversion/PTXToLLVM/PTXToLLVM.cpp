@@ -1,0 +1,1287 @@
+//===- PTXToLLVM.cpp - lower the ptx dialect to LLVM ----------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each pattern spells out the PTX semantics of one op in LLVM dialect
+// operations: wraparound, saturation, clamped shift amounts, division by zero
+// made harmless, subnormal flushing for `.ftz`, and so on. A few rarely used
+// bit-manipulation instructions call small runtime helpers
+// (lib/Runtime/Helpers.cpp) whose C++ mirrors the ISA's pseudo-code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
+#include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+#include "ptxjit/Runtime/ThreadState.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace ptxjit {
+#define GEN_PASS_DEF_CONVERTPTXTOLLVM
+#include "ptxjit/Conversion/Passes.h.inc"
+} // namespace ptxjit
+
+using namespace mlir;
+using namespace ptxjit;
+namespace offsets = ptxjit::rt::offsets;
+
+namespace {
+
+/// Small builder for the LLVM dialect operations the patterns need.
+struct Gen {
+  OpBuilder &b;
+  Location loc;
+
+  Type i1() { return b.getI1Type(); }
+  Type i32() { return b.getI32Type(); }
+  Type i64() { return b.getI64Type(); }
+  Type ptr() { return LLVM::LLVMPointerType::get(b.getContext()); }
+
+  /// Integer constant of \p type (a splat for vectors).
+  Value cst(Type type, int64_t value) {
+    if (auto vec = dyn_cast<VectorType>(type)) {
+      Type elem = vec.getElementType();
+      auto attr = DenseElementsAttr::get(
+          vec, b.getIntegerAttr(elem, APInt(elem.getIntOrFloatBitWidth(),
+                                            value, /*isSigned=*/true,
+                                            /*implicitTrunc=*/true)));
+      return LLVM::ConstantOp::create(b, loc, vec, attr);
+    }
+    unsigned width = type.getIntOrFloatBitWidth();
+    return LLVM::ConstantOp::create(
+        b, loc, type,
+        b.getIntegerAttr(type, APInt(width, value, /*isSigned=*/true,
+                                     /*implicitTrunc=*/true)));
+  }
+  Value fcst(Type type, double value) {
+    return LLVM::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
+  }
+  Value add(Value x, Value y) { return LLVM::AddOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return LLVM::SubOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return LLVM::MulOp::create(b, loc, x, y); }
+  Value band(Value x, Value y) { return LLVM::AndOp::create(b, loc, x, y); }
+  Value bor(Value x, Value y) { return LLVM::OrOp::create(b, loc, x, y); }
+  Value bxor(Value x, Value y) { return LLVM::XOrOp::create(b, loc, x, y); }
+  Value bnot(Value x) { return bxor(x, cst(x.getType(), -1)); }
+  Value shl(Value x, Value y) { return LLVM::ShlOp::create(b, loc, x, y); }
+  Value lshr(Value x, Value y) { return LLVM::LShrOp::create(b, loc, x, y); }
+  Value ashr(Value x, Value y) { return LLVM::AShrOp::create(b, loc, x, y); }
+  Value icmp(LLVM::ICmpPredicate p, Value x, Value y) {
+    return LLVM::ICmpOp::create(b, loc, p, x, y);
+  }
+  Value fcmp(LLVM::FCmpPredicate p, Value x, Value y) {
+    return LLVM::FCmpOp::create(b, loc, p, x, y);
+  }
+  Value select(Value c, Value x, Value y) {
+    return LLVM::SelectOp::create(b, loc, c, x, y);
+  }
+  Value zext(Type t, Value x) {
+    if (x.getType() == t)
+      return x;
+    return LLVM::ZExtOp::create(b, loc, t, x);
+  }
+  Value sext(Type t, Value x) {
+    if (x.getType() == t)
+      return x;
+    return LLVM::SExtOp::create(b, loc, t, x);
+  }
+  Value ext(Type t, Value x, bool isSigned) {
+    return isSigned ? sext(t, x) : zext(t, x);
+  }
+  Value trunc(Type t, Value x) {
+    if (x.getType() == t)
+      return x;
+    return LLVM::TruncOp::create(b, loc, t, x);
+  }
+  /// Zero-extends or truncates \p x to \p t.
+  Value resize(Type t, Value x, bool isSigned = false) {
+    unsigned from = x.getType().getIntOrFloatBitWidth();
+    unsigned to = t.getIntOrFloatBitWidth();
+    if (from == to)
+      return x;
+    return from < to ? ext(t, x, isSigned) : trunc(t, x);
+  }
+  Value bitcast(Type t, Value x) {
+    if (x.getType() == t)
+      return x;
+    return LLVM::BitcastOp::create(b, loc, t, x);
+  }
+  Value extract(Value agg, int64_t pos) {
+    return LLVM::ExtractValueOp::create(b, loc, agg, ArrayRef<int64_t>{pos});
+  }
+  /// Loads a field of the thread state.
+  Value stateField(Value state, unsigned offset, Type type) {
+    Value addr = LLVM::GEPOp::create(b, loc, ptr(), b.getI8Type(), state,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+    unsigned align = isa<LLVM::LLVMPointerType>(type)
+                         ? 8
+                         : type.getIntOrFloatBitWidth() / 8;
+    return LLVM::LoadOp::create(b, loc, type, addr, align);
+  }
+  Value gep(Value base, Value byteOffset) {
+    return LLVM::GEPOp::create(b, loc, ptr(), b.getI8Type(), base,
+                               ValueRange{byteOffset});
+  }
+  Value ptrToInt(Value p) { return LLVM::PtrToIntOp::create(b, loc, i64(), p); }
+
+  /// Flushes an f32 subnormal to a zero of the same sign.
+  Value flush(Value x) {
+    if (!x.getType().isF32())
+      return x;
+    Value bits = bitcast(i32(), x);
+    Value isSub = icmp(LLVM::ICmpPredicate::eq,
+                       band(bits, cst(i32(), 0x7f800000)), cst(i32(), 0));
+    Value flushed = band(bits, cst(i32(), int32_t(0x80000000)));
+    return bitcast(x.getType(), select(isSub, flushed, bits));
+  }
+  /// Clamps to [+0.0, 1.0]; NaN becomes +0.0.
+  Value saturate(Value x) {
+    Type t = x.getType();
+    Value zero = fcst(t, 0.0), one = fcst(t, 1.0);
+    Value gtZero = fcmp(LLVM::FCmpPredicate::ogt, x, zero);
+    Value ltOne = fcmp(LLVM::FCmpPredicate::olt, x, one);
+    return select(gtZero, select(ltOne, x, one), zero);
+  }
+
+  /// Calls a runtime helper, declaring it if needed.
+  Value call(Operation *at, StringRef name, Type result, ValueRange args) {
+    SmallVector<Type> argTypes;
+    for (Value a : args)
+      argTypes.push_back(a.getType());
+    Operation *module = at->getParentOfType<ModuleOp>();
+    FailureOr<LLVM::LLVMFuncOp> fn = LLVM::lookupOrCreateFn(
+        b, module, name, argTypes,
+        result ? result : LLVM::LLVMVoidType::get(b.getContext()));
+    auto callOp = LLVM::CallOp::create(b, loc, *fn, args);
+    return result ? callOp.getResult() : Value();
+  }
+};
+
+template <typename OpTy>
+struct PTXPattern : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+  using Adaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    Gen g{rewriter, op.getLoc()};
+    FailureOr<Value> result = lower(op, adaptor, g);
+    if (failed(result))
+      return rewriter.notifyMatchFailure(op, "unsupported form");
+    if (op->getNumResults() == 0)
+      rewriter.eraseOp(op);
+    else
+      rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  virtual FailureOr<Value> lower(OpTy op, Adaptor a, Gen &g) const = 0;
+};
+
+static Type elementTypeOf(Type t) {
+  if (auto vec = dyn_cast<VectorType>(t))
+    return vec.getElementType();
+  return t;
+}
+static bool isFloatLike(Type t) { return isa<FloatType>(elementTypeOf(t)); }
+static unsigned widthOf(Type t) {
+  return elementTypeOf(t).getIntOrFloatBitWidth();
+}
+
+//===----------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------===//
+
+/// add / sub: integers wrap (or saturate for .sat.s32); floats round to
+/// nearest (the frontend rejects other rounding modes until the FP work).
+template <typename OpTy, bool isSub>
+struct AddSubLowering : PTXPattern<OpTy> {
+  using PTXPattern<OpTy>::PTXPattern;
+  FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
+                         Gen &g) const override {
+    Value x = a.getLhs(), y = a.getRhs();
+    if (!isFloatLike(x.getType())) {
+      if (op.getSat())
+        return isSub ? LLVM::SSubSat::create(g.b, g.loc, x, y).getResult()
+                     : LLVM::SAddSat::create(g.b, g.loc, x, y).getResult();
+      return isSub ? g.sub(x, y) : g.add(x, y);
+    }
+    if (op.getRnd() && *op.getRnd() != ptx::RoundingMode::rn)
+      return failure();
+    if (op.getFtz()) {
+      x = g.flush(x);
+      y = g.flush(y);
+    }
+    Value r = isSub ? LLVM::FSubOp::create(g.b, g.loc, x, y).getResult()
+                    : LLVM::FAddOp::create(g.b, g.loc, x, y).getResult();
+    if (op.getFtz())
+      r = g.flush(r);
+    if (op.getSat())
+      r = g.saturate(r);
+    return r;
+  }
+};
+
+/// The .lo/.hi/.wide part of an integer product.
+static Value mulPart(Gen &g, Value x, Value y, ptx::MulMode mode,
+                     bool isSigned) {
+  Type t = x.getType();
+  if (mode == ptx::MulMode::lo)
+    return g.mul(x, y);
+  unsigned w = t.getIntOrFloatBitWidth();
+  Type wide = g.b.getIntegerType(2 * w);
+  Value p = g.mul(g.ext(wide, x, isSigned), g.ext(wide, y, isSigned));
+  if (mode == ptx::MulMode::wide)
+    return p;
+  return g.trunc(t, g.lshr(p, g.cst(wide, w)));
+}
+
+struct MulLowering : PTXPattern<ptx::MulOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::MulOp op, Adaptor a, Gen &g) const override {
+    Value x = a.getLhs(), y = a.getRhs();
+    if (!isFloatLike(x.getType()))
+      return mulPart(g, x, y, *op.getMode(), op.getIsSigned());
+    if (op.getRnd() && *op.getRnd() != ptx::RoundingMode::rn)
+      return failure();
+    if (op.getFtz()) {
+      x = g.flush(x);
+      y = g.flush(y);
+    }
+    Value r = LLVM::FMulOp::create(g.b, g.loc, x, y);
+    if (op.getFtz())
+      r = g.flush(r);
+    if (op.getSat())
+      r = g.saturate(r);
+    return r;
+  }
+};
+
+struct MadLowering : PTXPattern<ptx::MadOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::MadOp op, Adaptor a, Gen &g) const override {
+    if (isFloatLike(a.getA().getType()))
+      return failure(); // The frontend emits ptx.fma for float mad.
+    Value p = mulPart(g, a.getA(), a.getB(), *op.getMode(), op.getIsSigned());
+    if (op.getSat())
+      return LLVM::SAddSat::create(g.b, g.loc, p, a.getC()).getResult();
+    return g.add(p, a.getC());
+  }
+};
+
+struct FmaLowering : PTXPattern<ptx::FmaOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::FmaOp op, Adaptor a, Gen &g) const override {
+    if (*op.getRnd() != ptx::RoundingMode::rn)
+      return failure();
+    Value x = a.getA(), y = a.getB(), z = a.getC();
+    if (op.getFtz()) {
+      x = g.flush(x);
+      y = g.flush(y);
+      z = g.flush(z);
+    }
+    Value r = LLVM::FMAOp::create(g.b, g.loc, x, y, z);
+    if (op.getFtz())
+      r = g.flush(r);
+    if (op.getSat())
+      r = g.saturate(r);
+    return r;
+  }
+};
+
+/// mul24/mad24: the product of the low 24 bits (sign-extended for .s32);
+/// .lo keeps bits 0..31 of the 48-bit product, .hi bits 16..47.
+static Value mul24(Gen &g, Value x, Value y, bool hi, bool isSigned) {
+  Type i64 = g.i64();
+  auto low24 = [&](Value v) {
+    Value w = g.zext(i64, v);
+    if (isSigned)
+      return g.ashr(g.shl(w, g.cst(i64, 40)), g.cst(i64, 40));
+    return g.band(w, g.cst(i64, 0xffffff));
+  };
+  Value p = g.mul(low24(x), low24(y));
+  if (hi)
+    p = g.lshr(p, g.cst(i64, 16));
+  return g.trunc(g.i32(), p);
+}
+
+struct Mul24Lowering : PTXPattern<ptx::Mul24Op> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::Mul24Op op, Adaptor a, Gen &g) const override {
+    return mul24(g, a.getA(), a.getB(), op.getHi(), op.getIsSigned());
+  }
+};
+
+struct Mad24Lowering : PTXPattern<ptx::Mad24Op> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::Mad24Op op, Adaptor a, Gen &g) const override {
+    Value p = mul24(g, a.getA(), a.getB(), op.getHi(), op.getIsSigned());
+    if (op.getSat())
+      return LLVM::SAddSat::create(g.b, g.loc, p, a.getC()).getResult();
+    return g.add(p, a.getC());
+  }
+};
+
+struct SadLowering : PTXPattern<ptx::SadOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::SadOp op, Adaptor a, Gen &g) const override {
+    Value x = a.getA(), y = a.getB();
+    Value lt = g.icmp(op.getIsSigned() ? LLVM::ICmpPredicate::slt
+                                       : LLVM::ICmpPredicate::ult,
+                      x, y);
+    Value diff = g.select(lt, g.sub(y, x), g.sub(x, y));
+    return g.add(diff, a.getC());
+  }
+};
+
+/// Integer division and remainder never trap: a zero divisor gives all ones
+/// (div) or the dividend (rem), and MIN / -1 wraps to MIN (rem 0). The ISA
+/// leaves division by zero unspecified.
+static Value intDivRem(Gen &g, Value x, Value y, bool isSigned, bool isRem) {
+  Type t = x.getType();
+  Value zero = g.cst(t, 0), one = g.cst(t, 1), minusOne = g.cst(t, -1);
+  Value isZero = g.icmp(LLVM::ICmpPredicate::eq, y, zero);
+  Value safe = g.select(isZero, one, y);
+  if (!isSigned) {
+    Value q = isRem ? LLVM::URemOp::create(g.b, g.loc, x, safe).getResult()
+                    : LLVM::UDivOp::create(g.b, g.loc, x, safe).getResult();
+    return g.select(isZero, isRem ? x : minusOne, q);
+  }
+  Value isMinusOne = g.icmp(LLVM::ICmpPredicate::eq, y, minusOne);
+  safe = g.select(isMinusOne, one, safe);
+  Value q = isRem ? LLVM::SRemOp::create(g.b, g.loc, x, safe).getResult()
+                  : LLVM::SDivOp::create(g.b, g.loc, x, safe).getResult();
+  Value byMinusOne = isRem ? zero : g.sub(zero, x);
+  q = g.select(isMinusOne, byMinusOne, q);
+  return g.select(isZero, isRem ? x : minusOne, q);
+}
+
+struct DivLowering : PTXPattern<ptx::DivOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::DivOp op, Adaptor a, Gen &g) const override {
+    Value x = a.getLhs(), y = a.getRhs();
+    if (!isFloatLike(x.getType()))
+      return intDivRem(g, x, y, op.getIsSigned(), false);
+    if (!op.getRnd() || *op.getRnd() != ptx::RoundingMode::rn)
+      return failure();
+    if (op.getFtz()) {
+      x = g.flush(x);
+      y = g.flush(y);
+    }
+    Value r = LLVM::FDivOp::create(g.b, g.loc, x, y);
+    if (op.getFtz())
+      r = g.flush(r);
+    return r;
+  }
+};
+
+struct RemLowering : PTXPattern<ptx::RemOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::RemOp op, Adaptor a, Gen &g) const override {
+    return intDivRem(g, a.getLhs(), a.getRhs(), op.getIsSigned(), true);
+  }
+};
+
+template <typename OpTy, bool isNeg>
+struct AbsNegLowering : PTXPattern<OpTy> {
+  using PTXPattern<OpTy>::PTXPattern;
+  FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
+                         Gen &g) const override {
+    Value x = a.getA();
+    if (!isFloatLike(x.getType())) {
+      Value neg = g.sub(g.cst(x.getType(), 0), x);
+      if (isNeg)
+        return neg;
+      Value isNegative =
+          g.icmp(LLVM::ICmpPredicate::slt, x, g.cst(x.getType(), 0));
+      return g.select(isNegative, neg, x);
+    }
+    if (op.getFtz())
+      x = g.flush(x);
+    if (isNeg)
+      return LLVM::FNegOp::create(g.b, g.loc, x).getResult();
+    return LLVM::FAbsOp::create(g.b, g.loc, x).getResult();
+  }
+};
+
+/// min/max. Integers (also packed 16x2) use the LLVM intrinsics, `.relu`
+/// clamps at zero. Floats follow the ISA: a NaN operand is ignored, two NaNs
+/// give the canonical NaN, and -0.0 is smaller than +0.0.
+template <typename OpTy, bool isMax>
+struct MinMaxLowering : PTXPattern<OpTy> {
+  using PTXPattern<OpTy>::PTXPattern;
+  FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
+                         Gen &g) const override {
+    if (a.getThird())
+      return failure();
+    Value x = a.getLhs(), y = a.getRhs();
+    Type t = x.getType();
+    if (!isFloatLike(t)) {
+      Value r;
+      bool s = op.getIsSigned();
+      if (isMax)
+        r = s ? LLVM::SMaxOp::create(g.b, g.loc, x, y).getResult()
+              : LLVM::UMaxOp::create(g.b, g.loc, x, y).getResult();
+      else
+        r = s ? LLVM::SMinOp::create(g.b, g.loc, x, y).getResult()
+              : LLVM::UMinOp::create(g.b, g.loc, x, y).getResult();
+      if (op.getRelu())
+        r = LLVM::SMaxOp::create(g.b, g.loc, r, g.cst(t, 0));
+      return r;
+    }
+    if (op.getFtz()) {
+      x = g.flush(x);
+      y = g.flush(y);
+    }
+    unsigned w = t.getIntOrFloatBitWidth();
+    Type it = g.b.getIntegerType(w);
+    Value xNaN = g.fcmp(LLVM::FCmpPredicate::uno, x, x);
+    Value yNaN = g.fcmp(LLVM::FCmpPredicate::uno, y, y);
+    Value pick = g.fcmp(isMax ? LLVM::FCmpPredicate::ogt
+                              : LLVM::FCmpPredicate::olt,
+                        x, y);
+    Value xi = g.bitcast(it, x), yi = g.bitcast(it, y);
+    // Equal values (including +0 / -0): min takes the sign bit of either
+    // (OR), max the sign bit of both (AND).
+    Value equal = g.bitcast(t, isMax ? g.band(xi, yi) : g.bor(xi, yi));
+    Value eq = g.fcmp(LLVM::FCmpPredicate::oeq, x, y);
+    Value r = g.select(pick, x, g.select(eq, equal, y));
+    uint64_t canonical = w == 32 ? 0x7fffffffull : 0x7fffffffffffffffull;
+    Value nan = g.bitcast(t, g.cst(it, int64_t(canonical)));
+    r = g.select(xNaN, g.select(yNaN, nan, y), g.select(yNaN, x, r));
+    return r;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Bit manipulation
+//===----------------------------------------------------------------------===//
+
+struct PopcLowering : PTXPattern<ptx::PopcOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::PopcOp op, Adaptor a, Gen &g) const override {
+    Value c = LLVM::CtPopOp::create(g.b, g.loc, a.getA().getType(), a.getA());
+    return g.resize(g.i32(), c);
+  }
+};
+
+struct ClzLowering : PTXPattern<ptx::ClzOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::ClzOp op, Adaptor a, Gen &g) const override {
+    Value c = LLVM::CountLeadingZerosOp::create(g.b, g.loc, a.getA().getType(),
+                                                a.getA(), false);
+    return g.resize(g.i32(), c);
+  }
+};
+
+struct BrevLowering : PTXPattern<ptx::BrevOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::BrevOp op, Adaptor a, Gen &g) const override {
+    return LLVM::BitReverseOp::create(g.b, g.loc, a.getA().getType(), a.getA())
+        .getResult();
+  }
+};
+
+/// bfind: bit position of the most significant non-sign bit; 0xffffffff
+/// when there is none. `.shiftamt` returns the left shift that would move
+/// that bit to the top instead.
+struct BfindLowering : PTXPattern<ptx::BfindOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::BfindOp op, Adaptor a, Gen &g) const override {
+    Value x = a.getA();
+    Type t = x.getType();
+    unsigned w = t.getIntOrFloatBitWidth();
+    if (op.getIsSigned()) {
+      Value negative = g.icmp(LLVM::ICmpPredicate::slt, x, g.cst(t, 0));
+      x = g.select(negative, g.bnot(x), x);
+    }
+    Value clz = g.resize(g.i32(), LLVM::CountLeadingZerosOp::create(
+                                      g.b, g.loc, t, x, false));
+    Value none = g.icmp(LLVM::ICmpPredicate::eq, x, g.cst(t, 0));
+    Value pos = op.getShiftamt() ? clz : g.sub(g.cst(g.i32(), w - 1), clz);
+    return g.select(none, g.cst(g.i32(), -1), pos);
+  }
+};
+
+struct BfeLowering : PTXPattern<ptx::BfeOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::BfeOp op, Adaptor a, Gen &g) const override {
+    Type t = a.getA().getType();
+    bool is64 = t.isInteger(64);
+    std::string name = std::string("ptxrt_bfe_") +
+                       (op.getIsSigned() ? "s" : "u") + (is64 ? "64" : "32");
+    return g.call(op, name, t, {a.getA(), a.getPos(), a.getLen()});
+  }
+};
+
+struct BfiLowering : PTXPattern<ptx::BfiOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::BfiOp op, Adaptor a, Gen &g) const override {
+    Type t = a.getF().getType();
+    std::string name =
+        std::string("ptxrt_bfi_b") + (t.isInteger(64) ? "64" : "32");
+    return g.call(op, name, t, {a.getF(), a.getB(), a.getPos(), a.getLen()});
+  }
+};
+
+struct FnsLowering : PTXPattern<ptx::FnsOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::FnsOp op, Adaptor a, Gen &g) const override {
+    return g.call(op, "ptxrt_fns", g.i32(),
+                  {a.getMask(), a.getBase(), a.getOffset()});
+  }
+};
+
+struct SzextLowering : PTXPattern<ptx::SzextOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::SzextOp op, Adaptor a, Gen &g) const override {
+    Value clamp =
+        g.cst(g.i32(), op.getMode() == ptx::ClampMode::clamp ? 1 : 0);
+    return g.call(op, op.getIsSigned() ? "ptxrt_szext_s32" : "ptxrt_szext_u32",
+                  g.i32(), {a.getA(), a.getB(), clamp});
+  }
+};
+
+struct BmskLowering : PTXPattern<ptx::BmskOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::BmskOp op, Adaptor a, Gen &g) const override {
+    Value clamp =
+        g.cst(g.i32(), op.getMode() == ptx::ClampMode::clamp ? 1 : 0);
+    return g.call(op, "ptxrt_bmsk", g.i32(), {a.getA(), a.getB(), clamp});
+  }
+};
+
+struct Dp4aLowering : PTXPattern<ptx::Dp4aOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::Dp4aOp op, Adaptor a, Gen &g) const override {
+    Value signs = g.cst(g.i32(), (op.getASigned() ? 1 : 0) |
+                                     (op.getBSigned() ? 2 : 0));
+    return g.call(op, "ptxrt_dp4a", g.i32(),
+                  {a.getA(), a.getB(), a.getC(), signs});
+  }
+};
+
+struct Dp2aLowering : PTXPattern<ptx::Dp2aOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::Dp2aOp op, Adaptor a, Gen &g) const override {
+    Value flags = g.cst(g.i32(), (op.getASigned() ? 1 : 0) |
+                                     (op.getBSigned() ? 2 : 0) |
+                                     (op.getHi() ? 4 : 0));
+    return g.call(op, "ptxrt_dp2a", g.i32(),
+                  {a.getA(), a.getB(), a.getC(), flags});
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Extended precision
+//===----------------------------------------------------------------------===//
+
+/// x + y + carry with the carry out.
+static std::pair<Value, Value> addWithCarry(Gen &g, Value x, Value y,
+                                            Value carryIn) {
+  Type t = x.getType();
+  Type structType = LLVM::LLVMStructType::getLiteral(
+      g.b.getContext(), {t, g.i1()});
+  Value s1 = LLVM::UAddWithOverflowOp::create(g.b, g.loc, structType, x, y);
+  Value s2 = LLVM::UAddWithOverflowOp::create(
+      g.b, g.loc, structType, g.extract(s1, 0), g.zext(t, carryIn));
+  return {g.extract(s2, 0), g.bor(g.extract(s1, 1), g.extract(s2, 1))};
+}
+
+struct AddCarryLowering : ConvertOpToLLVMPattern<ptx::AddCarryOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::AddCarryOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    auto [sum, carry] = addWithCarry(g, a.getA(), a.getB(), a.getCarryIn());
+    rw.replaceOp(op, {sum, carry});
+    return success();
+  }
+};
+
+/// sub.cc / subc: d = a - (b + CF), CF = borrow out (as the ISA states).
+struct SubCarryLowering : ConvertOpToLLVMPattern<ptx::SubCarryOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::SubCarryOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    Type t = a.getA().getType();
+    Type structType =
+        LLVM::LLVMStructType::getLiteral(rw.getContext(), {t, g.i1()});
+    Value s1 = LLVM::USubWithOverflowOp::create(rw, op.getLoc(), structType,
+                                                a.getA(), a.getB());
+    Value s2 = LLVM::USubWithOverflowOp::create(
+        rw, op.getLoc(), structType, g.extract(s1, 0),
+        g.zext(t, a.getCarryIn()));
+    rw.replaceOp(op, {g.extract(s2, 0),
+                      g.bor(g.extract(s1, 1), g.extract(s2, 1))});
+    return success();
+  }
+};
+
+struct MadCarryLowering : ConvertOpToLLVMPattern<ptx::MadCarryOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::MadCarryOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    Value p = mulPart(g, a.getA(), a.getB(),
+                      op.getHi() ? ptx::MulMode::hi : ptx::MulMode::lo,
+                      op.getIsSigned());
+    auto [sum, carry] = addWithCarry(g, p, a.getC(), a.getCarryIn());
+    rw.replaceOp(op, {sum, carry});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Comparison and selection
+//===----------------------------------------------------------------------===//
+
+struct SetpLowering : PTXPattern<ptx::SetpOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::SetpOp op, Adaptor a, Gen &g) const override {
+    Value x = a.getLhs(), y = a.getRhs();
+    using C = ptx::CmpOp;
+    if (!isFloatLike(x.getType())) {
+      using P = LLVM::ICmpPredicate;
+      bool s = op.getIsSigned();
+      P pred;
+      switch (op.getCmp()) {
+      case C::eq: pred = P::eq; break;
+      case C::ne: pred = P::ne; break;
+      case C::lt: pred = s ? P::slt : P::ult; break;
+      case C::le: pred = s ? P::sle : P::ule; break;
+      case C::gt: pred = s ? P::sgt : P::ugt; break;
+      case C::ge: pred = s ? P::sge : P::uge; break;
+      case C::lo: pred = P::ult; break;
+      case C::ls: pred = P::ule; break;
+      case C::hi: pred = P::ugt; break;
+      case C::hs: pred = P::uge; break;
+      default: return failure();
+      }
+      return g.icmp(pred, x, y);
+    }
+    if (op.getFtz()) {
+      x = g.flush(x);
+      y = g.flush(y);
+    }
+    using P = LLVM::FCmpPredicate;
+    P pred;
+    switch (op.getCmp()) {
+    case C::eq: pred = P::oeq; break;
+    case C::ne: pred = P::one; break;
+    case C::lt: pred = P::olt; break;
+    case C::le: pred = P::ole; break;
+    case C::gt: pred = P::ogt; break;
+    case C::ge: pred = P::oge; break;
+    case C::equ: pred = P::ueq; break;
+    case C::neu: pred = P::une; break;
+    case C::ltu: pred = P::ult; break;
+    case C::leu: pred = P::ule; break;
+    case C::gtu: pred = P::ugt; break;
+    case C::geu: pred = P::uge; break;
+    case C::num: pred = P::ord; break;
+    case C::nan: pred = P::uno; break;
+    default: return failure();
+    }
+    return g.fcmp(pred, x, y);
+  }
+};
+
+struct SelpLowering : PTXPattern<ptx::SelpOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::SelpOp op, Adaptor a, Gen &g) const override {
+    return g.select(a.getCond(), a.getA(), a.getB());
+  }
+};
+
+struct SlctLowering : PTXPattern<ptx::SlctOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::SlctOp op, Adaptor a, Gen &g) const override {
+    Value c = a.getC();
+    Value cond;
+    if (isFloatLike(c.getType())) {
+      if (op.getFtz())
+        c = g.flush(c);
+      cond = g.fcmp(LLVM::FCmpPredicate::oge, c, g.fcst(c.getType(), 0.0));
+    } else {
+      cond = g.icmp(LLVM::ICmpPredicate::sge, c, g.cst(c.getType(), 0));
+    }
+    return g.select(cond, a.getA(), a.getB());
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Logic and shift
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy, typename LLVMOpTy>
+struct BinaryLogicLowering : PTXPattern<OpTy> {
+  using PTXPattern<OpTy>::PTXPattern;
+  FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
+                         Gen &g) const override {
+    return LLVMOpTy::create(g.b, g.loc, a.getLhs(), a.getRhs()).getResult();
+  }
+};
+
+struct NotLowering : PTXPattern<ptx::NotOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::NotOp op, Adaptor a, Gen &g) const override {
+    return g.bnot(a.getA());
+  }
+};
+
+struct CnotLowering : PTXPattern<ptx::CnotOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::CnotOp op, Adaptor a, Gen &g) const override {
+    Type t = a.getA().getType();
+    Value isZero = g.icmp(LLVM::ICmpPredicate::eq, a.getA(), g.cst(t, 0));
+    return g.zext(t, isZero);
+  }
+};
+
+/// lop3: the sum of the minterms selected by the lookup table, whose index
+/// bits are (a, b, c) = (4, 2, 1) as in the ISA's 0xF0/0xCC/0xAA encoding.
+struct Lop3Lowering : PTXPattern<ptx::Lop3Op> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::Lop3Op op, Adaptor a, Gen &g) const override {
+    uint32_t lut = op.getLut();
+    Value x = a.getA(), y = a.getB(), z = a.getC();
+    Value nx = g.bnot(x), ny = g.bnot(y), nz = g.bnot(z);
+    Value result = g.cst(g.i32(), 0);
+    for (unsigned i = 0; i < 8; ++i) {
+      if (!(lut >> i & 1))
+        continue;
+      Value term = g.band(g.band(i & 4 ? x : nx, i & 2 ? y : ny),
+                          i & 1 ? z : nz);
+      result = g.bor(result, term);
+    }
+    return result;
+  }
+};
+
+/// shf: funnel shift of the 64-bit value hi:lo. `.clamp` limits the amount
+/// to 32, `.wrap` takes it modulo 32.
+struct ShfLowering : PTXPattern<ptx::ShfOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::ShfOp op, Adaptor a, Gen &g) const override {
+    Type t = g.i32();
+    Value n = a.getAmount();
+    Value lo = a.getLo(), hi = a.getHi();
+    Value shifted =
+        op.getLeft()
+            ? LLVM::FshlOp::create(g.b, g.loc, t, hi, lo, n).getResult()
+            : LLVM::FshrOp::create(g.b, g.loc, t, hi, lo, n).getResult();
+    if (op.getMode() == ptx::ClampMode::wrap)
+      return shifted;
+    Value big = g.icmp(LLVM::ICmpPredicate::uge, n, g.cst(t, 32));
+    return g.select(big, op.getLeft() ? lo : hi, shifted);
+  }
+};
+
+/// shl / shr with amounts >= the width giving 0 (or all sign bits).
+static Value shiftOp(Gen &g, Value x, Value amount, bool right,
+                     bool isSigned) {
+  Type t = x.getType();
+  unsigned w = t.getIntOrFloatBitWidth();
+  Value big = g.icmp(LLVM::ICmpPredicate::uge, amount, g.cst(g.i32(), w));
+  Value clamped = g.select(big, g.cst(g.i32(), w - 1), amount);
+  Value n = g.resize(t, clamped);
+  if (right && isSigned)
+    return g.ashr(x, n);
+  Value r = right ? g.lshr(x, n) : g.shl(x, n);
+  return g.select(big, g.cst(t, 0), r);
+}
+
+struct ShlLowering : PTXPattern<ptx::ShlOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::ShlOp op, Adaptor a, Gen &g) const override {
+    return shiftOp(g, a.getA(), a.getAmount(), false, false);
+  }
+};
+
+struct ShrLowering : PTXPattern<ptx::ShrOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::ShrOp op, Adaptor a, Gen &g) const override {
+    return shiftOp(g, a.getA(), a.getAmount(), true, op.getIsSigned());
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Data movement and conversion
+//===----------------------------------------------------------------------===//
+
+/// prmt in the default mode is inlined; the special modes call a helper.
+struct PrmtLowering : PTXPattern<ptx::PrmtOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::PrmtOp op, Adaptor a, Gen &g) const override {
+    if (op.getMode() != ptx::PrmtMode::generic)
+      return g.call(op, "ptxrt_prmt", g.i32(),
+                    {a.getA(), a.getB(), a.getC(),
+                     g.cst(g.i32(), static_cast<int>(op.getMode()))});
+    Type i64 = g.i64();
+    Value pair = g.bor(g.zext(i64, a.getA()),
+                       g.shl(g.zext(i64, a.getB()), g.cst(i64, 32)));
+    Value result = g.cst(g.i32(), 0);
+    for (unsigned i = 0; i < 4; ++i) {
+      Value nibble =
+          g.band(g.lshr(a.getC(), g.cst(g.i32(), 4 * i)), g.cst(g.i32(), 15));
+      Value sel = g.band(nibble, g.cst(g.i32(), 7));
+      Value byte = g.trunc(
+          g.i32(),
+          g.band(g.lshr(pair, g.zext(i64, g.shl(sel, g.cst(g.i32(), 3)))),
+                 g.cst(i64, 0xff)));
+      // With the sign-replicate bit set, the byte becomes its sign bit
+      // repeated.
+      Value replicate =
+          g.icmp(LLVM::ICmpPredicate::ne, g.band(nibble, g.cst(g.i32(), 8)),
+                 g.cst(g.i32(), 0));
+      Value signBit = g.icmp(LLVM::ICmpPredicate::ne,
+                             g.band(byte, g.cst(g.i32(), 0x80)),
+                             g.cst(g.i32(), 0));
+      Value replicated =
+          g.select(signBit, g.cst(g.i32(), 0xff), g.cst(g.i32(), 0));
+      byte = g.select(replicate, replicated, byte);
+      result = g.bor(result, g.shl(byte, g.cst(g.i32(), 8 * i)));
+    }
+    return result;
+  }
+};
+
+/// Rounds a float to an integral float value in the given integer mode.
+static Value roundIntegral(Gen &g, Value x, ptx::RoundingMode mode) {
+  switch (mode) {
+  case ptx::RoundingMode::rni:
+    return LLVM::RoundEvenOp::create(g.b, g.loc, x);
+  case ptx::RoundingMode::rzi:
+    return LLVM::FTruncOp::create(g.b, g.loc, x);
+  case ptx::RoundingMode::rmi:
+    return LLVM::FFloorOp::create(g.b, g.loc, x);
+  case ptx::RoundingMode::rpi:
+    return LLVM::FCeilOp::create(g.b, g.loc, x);
+  default:
+    return x;
+  }
+}
+
+struct CvtLowering : PTXPattern<ptx::CvtOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::CvtOp op, Adaptor a, Gen &g) const override {
+    Value x = a.getA();
+    Type src = x.getType(), dst = op.getType();
+    bool srcFloat = isa<FloatType>(src), dstFloat = isa<FloatType>(dst);
+    std::optional<ptx::RoundingMode> rnd = op.getRnd();
+    if (!srcFloat && !dstFloat)
+      return intToInt(op, g, x);
+    if (srcFloat && op.getFtz())
+      x = g.flush(x);
+    if (srcFloat && !dstFloat)
+      return floatToInt(op, g, x);
+    Value r;
+    if (!srcFloat) {
+      if (!rnd || *rnd != ptx::RoundingMode::rn)
+        return failure();
+      r = op.getSrcSigned()
+              ? LLVM::SIToFPOp::create(g.b, g.loc, dst, x).getResult()
+              : LLVM::UIToFPOp::create(g.b, g.loc, dst, x).getResult();
+    } else if (widthOf(src) == widthOf(dst)) {
+      r = roundIntegral(g, x, *rnd);
+    } else if (widthOf(src) < widthOf(dst)) {
+      r = LLVM::FPExtOp::create(g.b, g.loc, dst, x);
+    } else {
+      if (!rnd || *rnd != ptx::RoundingMode::rn)
+        return failure();
+      r = LLVM::FPTruncOp::create(g.b, g.loc, dst, x);
+    }
+    if (op.getFtz())
+      r = g.flush(r);
+    if (op.getSat())
+      r = g.saturate(r);
+    return r;
+  }
+
+  /// Integer to integer: extend by the source's signedness or truncate;
+  /// `.sat` clamps to the destination range first.
+  static Value intToInt(ptx::CvtOp op, Gen &g, Value x) {
+    Type src = x.getType(), dst = op.getType();
+    unsigned sw = widthOf(src), dw = widthOf(dst);
+    bool ss = op.getSrcSigned(), ds = op.getDstSigned();
+    if (!op.getSat())
+      return g.resize(dst, x, ss);
+    unsigned w = std::max(sw, dw) + 1;
+    Type wide = g.b.getIntegerType(w);
+    Value v = g.ext(wide, x, ss);
+    APInt lo = ds ? APInt::getSignedMinValue(dw).sext(w) : APInt(w, 0);
+    APInt hi = ds ? APInt::getSignedMaxValue(dw).zext(w)
+                  : APInt::getMaxValue(dw).zext(w);
+    Value loV = LLVM::ConstantOp::create(g.b, g.loc, wide, lo);
+    Value hiV = LLVM::ConstantOp::create(g.b, g.loc, wide, hi);
+    v = LLVM::SMaxOp::create(g.b, g.loc, v, loV);
+    v = LLVM::SMinOp::create(g.b, g.loc, v, hiV);
+    return g.trunc(dst, v);
+  }
+
+  /// Float to integer: round in the given mode, saturate to the range; NaN
+  /// gives 0, or 1 << (width - 1) for an .f64 source or a 64-bit
+  /// destination (9.7.9.21).
+  static FailureOr<Value> floatToInt(ptx::CvtOp op, Gen &g, Value x) {
+    Type src = x.getType(), dst = op.getType();
+    unsigned dw = widthOf(dst);
+    bool ds = op.getDstSigned();
+    Value r = roundIntegral(g, x, *op.getRnd());
+    // Bounds as floats: exact powers of two.
+    double lo = ds ? -std::ldexp(1.0, dw - 1) : 0.0;
+    double hiExclusive = ds ? std::ldexp(1.0, dw - 1) : std::ldexp(1.0, dw);
+    Value tooLow = g.fcmp(LLVM::FCmpPredicate::olt, r, g.fcst(src, lo));
+    Value tooHigh =
+        g.fcmp(LLVM::FCmpPredicate::oge, r, g.fcst(src, hiExclusive));
+    Value isNaN = g.fcmp(LLVM::FCmpPredicate::uno, r, r);
+    Value inRange = g.select(g.bor(g.bor(tooLow, tooHigh), isNaN),
+                             g.fcst(src, 0.0), r);
+    Value converted =
+        ds ? LLVM::FPToSIOp::create(g.b, g.loc, dst, inRange).getResult()
+           : LLVM::FPToUIOp::create(g.b, g.loc, dst, inRange).getResult();
+    APInt minV = ds ? APInt::getSignedMinValue(dw) : APInt(dw, 0);
+    APInt maxV = ds ? APInt::getSignedMaxValue(dw) : APInt::getMaxValue(dw);
+    Value result = g.select(
+        tooLow, LLVM::ConstantOp::create(g.b, g.loc, dst, minV), converted);
+    result = g.select(
+        tooHigh, LLVM::ConstantOp::create(g.b, g.loc, dst, maxV), result);
+    bool nanIsTopBit = src.isF64() || dw == 64;
+    Value nanValue = nanIsTopBit ? LLVM::ConstantOp::create(
+                                       g.b, g.loc, dst,
+                                       APInt::getOneBitSet(dw, dw - 1))
+                                       .getResult()
+                                 : g.cst(dst, 0);
+    return g.select(isNaN, nanValue, result);
+  }
+};
+
+struct PackLowering : PTXPattern<ptx::PackOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::PackOp op, Adaptor a, Gen &g) const override {
+    Type t = op.getType();
+    unsigned w = t.getIntOrFloatBitWidth();
+    Type it = g.b.getIntegerType(w);
+    Value result = g.cst(it, 0);
+    unsigned shift = 0;
+    for (Value part : a.getParts()) {
+      unsigned pw = part.getType().getIntOrFloatBitWidth();
+      Value bits = g.zext(it, g.bitcast(g.b.getIntegerType(pw), part));
+      result = g.bor(result, g.shl(bits, g.cst(it, shift)));
+      shift += pw;
+    }
+    return g.bitcast(t, result);
+  }
+};
+
+struct UnpackLowering : ConvertOpToLLVMPattern<ptx::UnpackOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::UnpackOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    Value packed = a.getPacked();
+    unsigned w = packed.getType().getIntOrFloatBitWidth();
+    Type it = rw.getIntegerType(w);
+    Value bits = g.bitcast(it, packed);
+    SmallVector<Value> parts;
+    unsigned shift = 0;
+    for (Type pt : op.getResultTypes()) {
+      unsigned pw = pt.getIntOrFloatBitWidth();
+      Value part = g.trunc(rw.getIntegerType(pw),
+                           g.lshr(bits, g.cst(it, shift)));
+      parts.push_back(g.bitcast(pt, part));
+      shift += pw;
+    }
+    rw.replaceOp(op, parts);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Thread state
+//===----------------------------------------------------------------------===//
+
+struct SregLowering : PTXPattern<ptx::SregOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::SregOp op, Adaptor a, Gen &g) const override {
+    using S = ptx::SpecialReg;
+    Value st = a.getState();
+    Type i32 = g.i32(), i64 = g.i64();
+    auto field = [&](unsigned off) { return g.stateField(st, off, i32); };
+    auto linearTid = [&]() {
+      Value x = field(offsets::tid), y = field(offsets::tid + 4),
+            z = field(offsets::tid + 8);
+      Value nx = field(offsets::ntid), ny = field(offsets::ntid + 4);
+      return g.add(x, g.mul(nx, g.add(y, g.mul(ny, z))));
+    };
+    auto laneId = [&]() { return g.band(linearTid(), g.cst(i32, 31)); };
+    S reg = op.getReg();
+    switch (reg) {
+    case S::tid_x: case S::tid_y: case S::tid_z:
+      return field(offsets::tid + 4 * (unsigned(reg) - unsigned(S::tid_x)));
+    case S::ntid_x: case S::ntid_y: case S::ntid_z:
+      return field(offsets::ntid + 4 * (unsigned(reg) - unsigned(S::ntid_x)));
+    case S::ctaid_x: case S::ctaid_y: case S::ctaid_z:
+      return field(offsets::ctaid +
+                   4 * (unsigned(reg) - unsigned(S::ctaid_x)));
+    case S::nctaid_x: case S::nctaid_y: case S::nctaid_z:
+      return field(offsets::nctaid +
+                   4 * (unsigned(reg) - unsigned(S::nctaid_x)));
+    case S::laneid:
+      return laneId();
+    case S::warpid:
+      return g.lshr(linearTid(), g.cst(i32, 5));
+    case S::nwarpid: {
+      Value n = g.mul(field(offsets::ntid),
+                      g.mul(field(offsets::ntid + 4), field(offsets::ntid + 8)));
+      return g.lshr(g.add(n, g.cst(i32, 31)), g.cst(i32, 5));
+    }
+    case S::smid:
+      return field(offsets::smId);
+    case S::nsmid:
+      return field(offsets::numSms);
+    case S::gridid:
+      return g.stateField(st, offsets::gridId, i64);
+    case S::lanemask_eq: case S::lanemask_le: case S::lanemask_lt:
+    case S::lanemask_ge: case S::lanemask_gt: {
+      Value lane = laneId();
+      Value bit = g.shl(g.cst(i32, 1), lane);
+      Value lt = g.sub(bit, g.cst(i32, 1));
+      switch (reg) {
+      case S::lanemask_eq: return bit;
+      case S::lanemask_lt: return lt;
+      case S::lanemask_le: return g.bor(lt, bit);
+      case S::lanemask_ge: return g.bnot(lt);
+      default: return g.bnot(g.bor(lt, bit));
+      }
+    }
+    case S::clock: case S::clock_hi: case S::clock64: {
+      Value c = g.call(op, "ptxrt_clock64", i64, {});
+      if (reg == S::clock64)
+        return c;
+      if (reg == S::clock_hi)
+        c = g.lshr(c, g.cst(i64, 32));
+      return g.trunc(i32, c);
+    }
+    case S::globaltimer: case S::globaltimer_lo: case S::globaltimer_hi: {
+      Value t = g.call(op, "ptxrt_globaltimer", i64, {});
+      if (reg == S::globaltimer)
+        return t;
+      if (reg == S::globaltimer_hi)
+        t = g.lshr(t, g.cst(i64, 32));
+      return g.trunc(i32, t);
+    }
+    case S::envreg:
+      return field(offsets::envreg + 4 * op.getIndex());
+    case S::dynamic_smem_size:
+      return field(offsets::dynamicSharedBytes);
+    case S::total_smem_size: case S::aggr_smem_size:
+      return field(offsets::totalSharedBytes);
+    case S::warpsz:
+      return g.cst(i32, 32);
+    // A launch is one cluster of one CTA per cluster.
+    case S::is_explicit_cluster: case S::cluster_ctarank:
+    case S::cluster_ctaid_x: case S::cluster_ctaid_y: case S::cluster_ctaid_z:
+      return g.cst(i32, 0);
+    case S::cluster_nctarank: case S::cluster_nctaid_x:
+    case S::cluster_nctaid_y: case S::cluster_nctaid_z:
+      return g.cst(i32, 1);
+    case S::clusterid_x: case S::clusterid_y: case S::clusterid_z:
+      return field(offsets::ctaid +
+                   4 * (unsigned(reg) - unsigned(S::clusterid_x)));
+    case S::nclusterid_x: case S::nclusterid_y: case S::nclusterid_z:
+      return field(offsets::nctaid +
+                   4 * (unsigned(reg) - unsigned(S::nclusterid_x)));
+    case S::pm: case S::pm64: case S::reserved_smem:
+      return g.cst(op.getType(), 0);
+    }
+    return failure();
+  }
+};
+
+/// Offset of the window base pointer of a state space in the thread state.
+static std::optional<unsigned> windowOffset(ptx::StateSpace space) {
+  switch (space) {
+  case ptx::StateSpace::shared: return offsets::shared;
+  case ptx::StateSpace::local: return offsets::local;
+  case ptx::StateSpace::param: return offsets::params;
+  default: return std::nullopt;
+  }
+}
+
+struct WindowPtrLowering : PTXPattern<ptx::WindowPtrOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::WindowPtrOp op, Adaptor a,
+                         Gen &g) const override {
+    std::optional<unsigned> off = windowOffset(op.getSpace());
+    if (!off)
+      return failure();
+    Value base = g.stateField(a.getState(), *off, g.ptr());
+    return g.gep(base, g.zext(g.i64(), a.getAddr()));
+  }
+};
+
+struct CvtaLowering : PTXPattern<ptx::CvtaOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::CvtaOp op, Adaptor a, Gen &g) const override {
+    std::optional<unsigned> off = windowOffset(op.getSpace());
+    Value addr = a.getAddr();
+    if (!off)
+      return addr; // Global and const addresses are generic already.
+    Type t = addr.getType();
+    Value base = g.ptrToInt(g.stateField(a.getState(), *off, g.ptr()));
+    if (op.getToGeneric())
+      return g.trunc(t, g.add(base, g.zext(g.i64(), addr)));
+    return g.trunc(t, g.sub(g.zext(g.i64(), addr), base));
+  }
+};
+
+struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::IsspacepOp op, Adaptor a,
+                         Gen &g) const override {
+    Value st = a.getState();
+    Value addr = g.zext(g.i64(), a.getAddr());
+    auto within = [&](unsigned baseOff, Value size) {
+      Value base = g.ptrToInt(g.stateField(st, baseOff, g.ptr()));
+      Value rel = g.sub(addr, base);
+      return g.icmp(LLVM::ICmpPredicate::ult, rel, size);
+    };
+    Value shared = within(offsets::shared,
+                          g.zext(g.i64(), g.stateField(st,
+                                                       offsets::totalSharedBytes,
+                                                       g.i32())));
+    Value local = within(offsets::local,
+                         g.stateField(st, offsets::localBytesPerThread, g.i64()));
+    Value param = within(offsets::params,
+                         g.zext(g.i64(), g.stateField(st, offsets::paramBytes,
+                                                      g.i32())));
+    switch (op.getSpace()) {
+    case ptx::StateSpace::shared: return shared;
+    case ptx::StateSpace::local: return local;
+    case ptx::StateSpace::param: return param;
+    case ptx::StateSpace::global:
+      return g.bnot(g.bor(shared, g.bor(local, param)));
+    default: return failure();
+    }
+  }
+};
+
+struct LdLowering : ConvertOpToLLVMPattern<ptx::LdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::LdOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    SmallVector<Value> values;
+    unsigned offset = 0;
+    for (Type t : op.getResultTypes()) {
+      unsigned bytes = std::max(1u, t.getIntOrFloatBitWidth() / 8);
+      Value addr = offset ? g.gep(a.getPtr(), g.cst(g.i64(), offset))
+                          : a.getPtr();
+      values.push_back(LLVM::LoadOp::create(rw, op.getLoc(), t, addr, bytes,
+                                            op.getIsVolatile()));
+      offset += bytes;
+    }
+    rw.replaceOp(op, values);
+    return success();
+  }
+};
+
+struct StLowering : ConvertOpToLLVMPattern<ptx::StOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::StOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    unsigned offset = 0;
+    for (Value v : a.getValues()) {
+      unsigned bytes = std::max(1u, v.getType().getIntOrFloatBitWidth() / 8);
+      Value addr = offset ? g.gep(a.getPtr(), g.cst(g.i64(), offset))
+                          : a.getPtr();
+      LLVM::StoreOp::create(rw, op.getLoc(), v, addr, bytes,
+                            op.getIsVolatile());
+      offset += bytes;
+    }
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+struct TrapLowering : ConvertOpToLLVMPattern<ptx::TrapOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::TrapOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    Value addr = LLVM::GEPOp::create(
+        rw, op.getLoc(), g.ptr(), rw.getI8Type(), a.getState(),
+        ArrayRef<LLVM::GEPArg>{int32_t(offsets::fault)});
+    LLVM::StoreOp::create(rw, op.getLoc(), g.cst(g.i32(), 1), addr, 4);
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertPTXToLLVMPass
+    : public ptxjit::impl::ConvertPTXToLLVMBase<ConvertPTXToLLVMPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    LLVMConversionTarget target(*ctx);
+    target.addLegalOp<ModuleOp>();
+    target.addIllegalDialect<ptx::PTXDialect>();
+    LLVMTypeConverter converter(ctx);
+    RewritePatternSet patterns(ctx);
+    populateFuncToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populatePTXToLLVMConversionPatterns(converter, patterns);
+    if (failed(applyFullConversion(getOperation(), target,
+                                   std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void ptxjit::populatePTXToLLVMConversionPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<
+      AddSubLowering<ptx::AddOp, false>, AddSubLowering<ptx::SubOp, true>,
+      MulLowering, MadLowering, FmaLowering, Mul24Lowering, Mad24Lowering,
+      SadLowering, DivLowering, RemLowering,
+      AbsNegLowering<ptx::AbsOp, false>, AbsNegLowering<ptx::NegOp, true>,
+      MinMaxLowering<ptx::MinOp, false>, MinMaxLowering<ptx::MaxOp, true>,
+      PopcLowering, ClzLowering, BrevLowering, BfindLowering, BfeLowering,
+      BfiLowering, FnsLowering, SzextLowering, BmskLowering, Dp4aLowering,
+      Dp2aLowering, AddCarryLowering, SubCarryLowering, MadCarryLowering,
+      SetpLowering, SelpLowering, SlctLowering,
+      BinaryLogicLowering<ptx::AndOp, LLVM::AndOp>,
+      BinaryLogicLowering<ptx::OrOp, LLVM::OrOp>,
+      BinaryLogicLowering<ptx::XorOp, LLVM::XOrOp>, NotLowering,
+      CnotLowering, Lop3Lowering, ShfLowering, ShlLowering, ShrLowering,
+      PrmtLowering, CvtLowering, PackLowering, UnpackLowering, SregLowering,
+      WindowPtrLowering, CvtaLowering, IsspacepLowering, LdLowering,
+      StLowering, TrapLowering>(converter);
+}

@@ -1,0 +1,195 @@
+//===- PTXOps.cpp - ptx dialect operations --------------------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace ptxjit::ptx;
+
+/// Scalar element type of \p type (the element of a packed vector).
+static Type elementType(Type type) {
+  if (auto vec = dyn_cast<VectorType>(type))
+    return vec.getElementType();
+  return type;
+}
+
+static unsigned bitWidth(Type type) {
+  if (auto vec = dyn_cast<VectorType>(type))
+    return vec.getNumElements() * elementType(type).getIntOrFloatBitWidth();
+  return type.getIntOrFloatBitWidth();
+}
+
+/// Checks the modifiers shared by the arithmetic ops: floating-point
+/// modifiers only on floats, integer ones only on integers, and the
+/// saturation forms the ISA lists.
+template <typename OpTy>
+static LogicalResult verifyArith(OpTy op, bool allowsMode) {
+  Type type = elementType(op->getOperand(0).getType());
+  bool isFloat = isa<FloatType>(type);
+  if (isFloat) {
+    if (op.getMode())
+      return op.emitOpError("'") << stringifyMulMode(*op.getMode())
+                                 << "' is not a floating-point modifier";
+    if (op.getIsSigned())
+      return op.emitOpError("signedness applies to integer types only");
+    if (op.getSat() && type.isF64())
+      return op.emitOpError("'.sat' is not allowed on f64");
+    if (op.getFtz() && type.isF64())
+      return op.emitOpError("'.ftz' is not allowed on f64");
+    if (op.getRnd() && *op.getRnd() > RoundingMode::rp)
+      return op.emitOpError("integer rounding modes are only valid on cvt");
+    return success();
+  }
+  if (op.getRnd() || op.getFtz())
+    return op.emitOpError("rounding and '.ftz' apply to floating-point "
+                          "types only");
+  if (op.getMode() && !allowsMode)
+    return op.emitOpError("does not take a multiply mode");
+  if (op.getRelu() && !(type.isInteger(32) || type.isInteger(16)))
+    return op.emitOpError("'.relu' is only valid on s32 and s16x2");
+  return success();
+}
+
+LogicalResult AddOp::verify() {
+  if (failed(verifyArith(*this, false)))
+    return failure();
+  if (getSat() && !isa<FloatType>(elementType(getType())) &&
+      !(getIsSigned() && getType().isInteger(32)))
+    return emitOpError("'.sat' is only valid on s32 and floating types");
+  return success();
+}
+LogicalResult SubOp::verify() {
+  if (failed(verifyArith(*this, false)))
+    return failure();
+  if (getSat() && !isa<FloatType>(elementType(getType())) &&
+      !(getIsSigned() && getType().isInteger(32)))
+    return emitOpError("'.sat' is only valid on s32 and floating types");
+  return success();
+}
+
+/// Checks the result width implied by a multiply mode.
+template <typename OpTy>
+static LogicalResult verifyMulResult(OpTy op) {
+  Type operand = op->getOperand(0).getType();
+  Type result = op.getType();
+  if (isa<FloatType>(elementType(operand))) {
+    if (operand != result)
+      return op.emitOpError("result type must match the operand type");
+    return success();
+  }
+  if (!op.getMode())
+    return op.emitOpError("integer multiply requires '.lo', '.hi' or '.wide'");
+  unsigned want = bitWidth(operand) *
+                  (*op.getMode() == MulMode::wide ? 2 : 1);
+  if (bitWidth(result) != want)
+    return op.emitOpError("result must be ") << want << " bits wide";
+  if (*op.getMode() == MulMode::wide && bitWidth(operand) == 64)
+    return op.emitOpError("'.wide' is not valid on 64-bit operands");
+  return success();
+}
+
+LogicalResult MulOp::verify() {
+  if (failed(verifyArith(*this, true)))
+    return failure();
+  return verifyMulResult(*this);
+}
+LogicalResult MadOp::verify() {
+  if (failed(verifyArith(*this, true)))
+    return failure();
+  if (getSat() && !isa<FloatType>(elementType(getType())) &&
+      !(getMode() == MulMode::hi && getIsSigned() &&
+        getType().isInteger(32)))
+    return emitOpError("'.sat' is only valid on mad.hi.s32");
+  return verifyMulResult(*this);
+}
+LogicalResult FmaOp::verify() {
+  if (!isa<FloatType>(elementType(getType())))
+    return emitOpError("requires a floating-point type");
+  if (!getRnd())
+    return emitOpError("requires a rounding modifier");
+  return verifyArith(*this, false);
+}
+LogicalResult Mad24Op::verify() {
+  if (getSat() && !(getHi() && getIsSigned()))
+    return emitOpError("'.sat' is only valid on mad24.hi.s32");
+  return success();
+}
+LogicalResult DivOp::verify() { return verifyArith(*this, false); }
+LogicalResult AbsOp::verify() { return verifyArith(*this, false); }
+LogicalResult NegOp::verify() { return verifyArith(*this, false); }
+LogicalResult MinOp::verify() { return verifyArith(*this, false); }
+LogicalResult MaxOp::verify() { return verifyArith(*this, false); }
+
+LogicalResult SetpOp::verify() {
+  if (getLhs().getType() != getRhs().getType())
+    return emitOpError("operands must have the same type");
+  bool isFloat = isa<FloatType>(elementType(getLhs().getType()));
+  bool floatOnly = getCmp() >= CmpOp::equ;
+  bool unsignedOnly = getCmp() >= CmpOp::lo && getCmp() <= CmpOp::hs;
+  if (!isFloat && floatOnly)
+    return emitOpError("'") << stringifyCmpOp(getCmp())
+                            << "' compares floating-point values only";
+  if (isFloat && unsignedOnly)
+    return emitOpError("'") << stringifyCmpOp(getCmp())
+                            << "' compares integers only";
+  if (getFtz() && !isFloat)
+    return emitOpError("'.ftz' applies to floating-point types only");
+  return success();
+}
+
+LogicalResult CvtOp::verify() {
+  Type src = getA().getType(), dst = getType();
+  bool srcFloat = isa<FloatType>(src), dstFloat = isa<FloatType>(dst);
+  if (!getRnd())
+    return success();
+  bool integerRounding = *getRnd() >= RoundingMode::rni;
+  if (integerRounding && !(srcFloat && (!dstFloat || true)))
+    return emitOpError("integer rounding requires a floating-point source");
+  if (!integerRounding && !dstFloat)
+    return emitOpError("floating rounding requires a floating-point "
+                       "destination");
+  return success();
+}
+
+LogicalResult PackOp::verify() {
+  unsigned total = 0;
+  for (Type type : getParts().getTypes())
+    total += type.getIntOrFloatBitWidth();
+  if (total != getType().getIntOrFloatBitWidth())
+    return emitOpError("parts add up to ")
+           << total << " bits, result has " << getType().getIntOrFloatBitWidth();
+  return success();
+}
+
+LogicalResult UnpackOp::verify() {
+  unsigned total = 0;
+  for (Type type : getParts().getTypes())
+    total += type.getIntOrFloatBitWidth();
+  if (total != getPacked().getType().getIntOrFloatBitWidth())
+    return emitOpError("parts add up to ")
+           << total << " bits, operand has "
+           << getPacked().getType().getIntOrFloatBitWidth();
+  return success();
+}
+
+LogicalResult LdOp::verify() {
+  unsigned n = getValues().size();
+  if (n != 1 && n != 2 && n != 4 && n != 8)
+    return emitOpError("loads 1, 2, 4 or 8 values, not ") << n;
+  return success();
+}
+
+LogicalResult StOp::verify() {
+  unsigned n = getValues().size();
+  if (n != 1 && n != 2 && n != 4 && n != 8)
+    return emitOpError("stores 1, 2, 4 or 8 values, not ") << n;
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "ptxjit/Dialect/PTX/IR/PTXOps.cpp.inc"

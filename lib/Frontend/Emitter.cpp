@@ -1,0 +1,2281 @@
+//===- Emitter.cpp - PTX statements to the ptx dialect in SSA form --------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds SSA form directly while emitting (Braun et al., "Simple and
+// Efficient Construction of Static Single Assignment Form", CC 2013): each
+// PTX register is a variable, block arguments are the phis, a block is
+// sealed once all of its predecessors have been emitted, and trivial block
+// arguments are removed at the end. The carry flag of the extended-precision
+// instructions is one more variable.
+//
+// Instruction handlers check every modifier: whatever a handler does not
+// consume is reported as unsupported, so nothing is silently ignored.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FrontendImpl.h"
+#include "ptxjit/Frontend/Parser.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace ptxjit;
+using namespace ptxjit::frontend;
+using ptx::StateSpace;
+
+namespace {
+
+/// The modifiers of one instruction; handlers take the ones they understand
+/// and everything left over is an error.
+class Mods {
+public:
+  explicit Mods(const Instr &instr)
+      : instr(instr), used(instr.mods.size(), false) {}
+
+  bool take(StringRef mod) {
+    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
+      if (!used[i] && instr.mods[i] == mod) {
+        used[i] = true;
+        return true;
+      }
+    return false;
+  }
+  std::optional<StringRef> takeAny(llvm::ArrayRef<StringRef> options) {
+    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
+      if (!used[i] && llvm::is_contained(options, instr.mods[i])) {
+        used[i] = true;
+        return instr.mods[i];
+      }
+    return std::nullopt;
+  }
+  /// Takes every type modifier, in order.
+  SmallVector<PtxType, 2> takeTypes() {
+    SmallVector<PtxType, 2> types;
+    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
+      if (!used[i])
+        if (std::optional<PtxType> type = PtxType::parse(instr.mods[i])) {
+          used[i] = true;
+          types.push_back(*type);
+        }
+    return types;
+  }
+  /// Index of the first modifier nobody took.
+  std::optional<unsigned> firstUnused() const {
+    for (unsigned i = 0, e = used.size(); i != e; ++i)
+      if (!used[i])
+        return i;
+    return std::nullopt;
+  }
+
+private:
+  const Instr &instr;
+  SmallVector<bool, 6> used;
+};
+
+struct BlockState {
+  llvm::DenseMap<unsigned, Value> defs;
+  SmallVector<std::pair<unsigned, BlockArgument>, 4> incomplete;
+  bool sealed = false;
+  /// Label blocks: predecessors counted before emission, and how many of
+  /// them have been emitted. Other blocks are sealed explicitly.
+  unsigned expectedPreds = ~0u;
+  unsigned emittedPreds = 0;
+};
+
+class FunctionEmitter {
+public:
+  FunctionEmitter(ModuleOp module, const llvm::SourceMgr &sm,
+                  const ModuleInfo &moduleInfo, FunctionInfo &function)
+      : module(module), sm(sm), moduleInfo(moduleInfo), fn(function),
+        ctx(module.getContext()), b(ctx), carryVar(function.regs.size()) {}
+
+  LogicalResult emit();
+
+private:
+  //===--- diagnostics and locations --------------------------------------===//
+  InFlightDiagnostic error(llvm::SMLoc loc) {
+    return emitErrorAt(ctx, sm, loc);
+  }
+  Location locOf(llvm::SMLoc loc) {
+    unsigned id = sm.FindBufferContainingLoc(loc);
+    if (!id)
+      return UnknownLoc::get(ctx);
+    auto [line, col] = sm.getLineAndColumn(loc, id);
+    return FileLineColLoc::get(
+        ctx, sm.getMemoryBuffer(id)->getBufferIdentifier(), line, col);
+  }
+  InFlightDiagnostic instrError() { return error(curInstr->opcodeLoc); }
+  LogicalResult checkAllUsed(const Mods &mods);
+  LogicalResult unsupported(StringRef what) {
+    return instrError() << what << " is not supported yet", failure();
+  }
+
+  //===--- SSA construction -----------------------------------------------===//
+  Type varType(unsigned var) {
+    if (var == carryVar)
+      return b.getI1Type();
+    return fn.regs[var].type.toMLIR(ctx);
+  }
+  void writeVar(unsigned var, Block *block, Value value) {
+    blocks[block].defs[var] = value;
+  }
+  Value readVar(unsigned var, Block *block);
+  Value readVarRecursive(unsigned var, Block *block);
+  void addPhiOperands(unsigned var, Block *block, BlockArgument arg);
+  void sealBlock(Block *block);
+  /// Records that \p from's (new) terminator branches to \p to.
+  void noteEdge(Block *from, Block *to);
+  Value undefValue(unsigned var);
+  void removeTrivialBlockArguments();
+
+  Block *newBlock() {
+    Block *block = new Block();
+    func.getBody().push_back(block);
+    blocks[block];
+    return block;
+  }
+  bool isTerminated(Block *block) {
+    return !block->empty() &&
+           block->back().hasTrait<OpTrait::IsTerminator>();
+  }
+  void branchTo(Block *target) {
+    cf::BranchOp::create(b, loc, target);
+    noteEdge(cur, target);
+  }
+
+  //===--- operands -------------------------------------------------------===//
+  bool compatible(PtxType reg, PtxType instr, bool relaxed);
+  Value bitcast(Value value, Type type) {
+    if (value.getType() == type)
+      return value;
+    return LLVM::BitcastOp::create(b, loc, type, value);
+  }
+  Value intConst(Type type, int64_t value) {
+    return arith::ConstantOp::create(b, loc, type,
+                                     b.getIntegerAttr(type, value));
+  }
+  Value i32Const(int64_t v) { return intConst(b.getI32Type(), v); }
+  Value i64Const(int64_t v) { return intConst(b.getI64Type(), v); }
+  FailureOr<Value> floatConst(PtxType type, const Operand &op);
+  FailureOr<Value> read(const Operand &op, PtxType type, bool relaxed = false);
+  FailureOr<Value> readPred(const Operand &op);
+  LogicalResult write(const Operand &op, Value value, PtxType type,
+                      bool relaxed = false);
+  Value sreg(ptx::SpecialReg reg, unsigned index = 0);
+  /// Address of a symbol in its window (host address for global/const).
+  FailureOr<std::pair<Value, StateSpace>> symbolAddress(const Operand &op);
+  /// The 64-bit address an `[...]` operand denotes.
+  FailureOr<Value> addressValue(const Operand &op);
+  Value hostPointer(StateSpace space, Value addr);
+  LogicalResult expectOperands(unsigned n) {
+    if (curInstr->operands.size() != n)
+      return instrError() << "'" << curInstr->opcode << "' expects " << n
+                          << " operands, found "
+                          << curInstr->operands.size(),
+             failure();
+    return success();
+  }
+  const Operand &operand(unsigned i) { return curInstr->operands[i]; }
+
+  //===--- instructions ---------------------------------------------------===//
+  LogicalResult emitStatement(const Stmt &stmt);
+  LogicalResult emitInstruction(const Instr &instr);
+  FailureOr<PtxType> oneType(Mods &mods, llvm::ArrayRef<StringRef> allowed);
+  FailureOr<ptx::RoundingMode> floatRounding(Mods &mods, PtxType type,
+                                             bool required);
+
+  LogicalResult emitAddSub(Mods &mods, bool isSub);
+  LogicalResult emitMul(Mods &mods);
+  LogicalResult emitMad(Mods &mods);
+  LogicalResult emitFma(Mods &mods);
+  LogicalResult emitCarry(Mods &mods);
+  LogicalResult emitMul24(Mods &mods, bool isMad);
+  LogicalResult emitSad(Mods &mods);
+  LogicalResult emitDivRem(Mods &mods, bool isRem);
+  LogicalResult emitAbsNeg(Mods &mods, bool isNeg);
+  LogicalResult emitMinMax(Mods &mods, bool isMax);
+  LogicalResult emitBitUnary(Mods &mods);
+  LogicalResult emitBfe(Mods &mods);
+  LogicalResult emitBfi(Mods &mods);
+  LogicalResult emitFns(Mods &mods);
+  LogicalResult emitSzextBmsk(Mods &mods, bool isBmsk);
+  LogicalResult emitDp(Mods &mods, bool isDp2a);
+  LogicalResult emitSetp(Mods &mods, bool isSet);
+  LogicalResult emitSelp(Mods &mods);
+  LogicalResult emitSlct(Mods &mods);
+  LogicalResult emitLogic(Mods &mods);
+  LogicalResult emitLop3(Mods &mods);
+  LogicalResult emitShf(Mods &mods);
+  LogicalResult emitShift(Mods &mods, bool isRight);
+  LogicalResult emitMov(Mods &mods);
+  LogicalResult emitLd(Mods &mods);
+  LogicalResult emitSt(Mods &mods);
+  LogicalResult emitPrefetch(Mods &mods);
+  LogicalResult emitCvta(Mods &mods);
+  LogicalResult emitIsspacep(Mods &mods);
+  LogicalResult emitPrmt(Mods &mods);
+  LogicalResult emitCvt(Mods &mods);
+  LogicalResult emitBra(Mods &mods);
+  LogicalResult emitRet(Mods &mods);
+  LogicalResult emitTrap(Mods &mods);
+  LogicalResult emitSqrtRcp(Mods &mods, bool isRcp);
+
+  ModuleOp module;
+  const llvm::SourceMgr &sm;
+  const ModuleInfo &moduleInfo;
+  FunctionInfo &fn;
+  MLIRContext *ctx;
+  OpBuilder b;
+  Location loc = UnknownLoc::get(ctx);
+  func::FuncOp func;
+  Value state;
+  Block *entry = nullptr;
+  Block *cur = nullptr;
+  llvm::DenseMap<Block *, BlockState> blocks;
+  llvm::StringMap<Block *> labels;
+  const unsigned carryVar;
+  const Instr *curInstr = nullptr;
+  /// While emitting a guarded instruction without side effects, the guard:
+  /// writes become selects between the new and the old value.
+  Value selectGuard;
+  llvm::DenseMap<unsigned, Value> undefs;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// SSA construction
+//===----------------------------------------------------------------------===//
+
+Value FunctionEmitter::undefValue(unsigned var) {
+  auto it = undefs.find(var);
+  if (it != undefs.end())
+    return it->second;
+  // Registers read before any write hold zero: deterministic, and what a
+  // freshly launched GPU thread observes in practice is unspecified anyway.
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entry);
+  Type type = varType(var);
+  Value value;
+  if (isa<FloatType>(type))
+    value = arith::ConstantOp::create(b, func.getLoc(), type,
+                                      b.getFloatAttr(type, 0.0));
+  else if (isa<IntegerType>(type))
+    value = arith::ConstantOp::create(b, func.getLoc(), type,
+                                      b.getIntegerAttr(type, 0));
+  else
+    value = LLVM::ZeroOp::create(b, func.getLoc(), type);
+  undefs[var] = value;
+  return value;
+}
+
+Value FunctionEmitter::readVar(unsigned var, Block *block) {
+  BlockState &st = blocks[block];
+  auto it = st.defs.find(var);
+  if (it != st.defs.end())
+    return it->second;
+  return readVarRecursive(var, block);
+}
+
+Value FunctionEmitter::readVarRecursive(unsigned var, Block *block) {
+  Value value;
+  BlockState &st = blocks[block];
+  if (!st.sealed) {
+    BlockArgument arg = block->addArgument(varType(var), func.getLoc());
+    blocks[block].incomplete.push_back({var, arg});
+    value = arg;
+  } else {
+    llvm::SetVector<Block *> preds(block->pred_begin(), block->pred_end());
+    if (preds.empty()) {
+      value = undefValue(var);
+    } else if (preds.size() == 1) {
+      value = readVar(var, preds.front());
+    } else {
+      BlockArgument arg = block->addArgument(varType(var), func.getLoc());
+      writeVar(var, block, arg);
+      addPhiOperands(var, block, arg);
+      value = arg;
+    }
+  }
+  writeVar(var, block, value);
+  return value;
+}
+
+void FunctionEmitter::addPhiOperands(unsigned var, Block *block,
+                                     BlockArgument arg) {
+  llvm::SetVector<Block *> preds(block->pred_begin(), block->pred_end());
+  for (Block *pred : preds) {
+    Value value = readVar(var, pred);
+    auto branch = cast<BranchOpInterface>(pred->getTerminator());
+    for (unsigned i = 0, e = branch->getNumSuccessors(); i != e; ++i)
+      if (branch->getSuccessor(i) == block)
+        branch.getSuccessorOperands(i).append(value);
+  }
+  (void)arg;
+}
+
+void FunctionEmitter::sealBlock(Block *block) {
+  // Incomplete phis may be added while this loop runs; index, don't iterate.
+  for (unsigned i = 0; i < blocks[block].incomplete.size(); ++i) {
+    auto [var, arg] = blocks[block].incomplete[i];
+    addPhiOperands(var, block, arg);
+  }
+  blocks[block].incomplete.clear();
+  blocks[block].sealed = true;
+}
+
+void FunctionEmitter::noteEdge(Block *from, Block *to) {
+  (void)from;
+  BlockState &st = blocks[to];
+  if (st.expectedPreds == ~0u)
+    return;
+  if (++st.emittedPreds == st.expectedPreds && !st.sealed)
+    sealBlock(to);
+}
+
+void FunctionEmitter::removeTrivialBlockArguments() {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Block &block : func.getBody()) {
+      if (block.isEntryBlock())
+        continue;
+      for (unsigned argIdx = 0; argIdx < block.getNumArguments();) {
+        BlockArgument arg = block.getArgument(argIdx);
+        Value same;
+        bool trivial = true;
+        SmallVector<std::pair<BranchOpInterface, unsigned>> uses;
+        for (auto it = block.pred_begin(), e = block.pred_end(); it != e;
+             ++it) {
+          auto branch = cast<BranchOpInterface>((*it)->getTerminator());
+          unsigned succIdx = it.getSuccessorIndex();
+          Value incoming =
+              branch.getSuccessorOperands(succIdx)[argIdx];
+          uses.push_back({branch, succIdx});
+          if (incoming == arg || incoming == same)
+            continue;
+          if (same) {
+            trivial = false;
+            break;
+          }
+          same = incoming;
+        }
+        if (!trivial || !same) {
+          ++argIdx;
+          continue;
+        }
+        arg.replaceAllUsesWith(same);
+        for (auto [branch, succIdx] : uses)
+          branch.getSuccessorOperands(succIdx).erase(argIdx);
+        block.eraseArgument(argIdx);
+        changed = true;
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Function emission
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emit() {
+  Location fnLoc = locOf(fn.loc);
+  loc = fnLoc;
+  b.setInsertionPointToEnd(module.getBody());
+  auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  func = func::FuncOp::create(b, fnLoc, fn.name,
+                              b.getFunctionType({ptrType}, {}));
+  func->setAttr(ptx::kKernelAttrName, b.getUnitAttr());
+  SmallVector<Attribute> params;
+  for (const VarInfo &param : fn.params)
+    params.push_back(b.getDictionaryAttr({
+        b.getNamedAttr("name", b.getStringAttr(param.name)),
+        b.getNamedAttr("offset", b.getI64IntegerAttr(param.offset)),
+        b.getNamedAttr("size", b.getI64IntegerAttr(param.size)),
+        b.getNamedAttr("align", b.getI64IntegerAttr(param.align)),
+        b.getNamedAttr("type", b.getStringAttr(param.globalName)),
+    }));
+  func->setAttr(attrs::kParams, b.getArrayAttr(params));
+  func->setAttr(attrs::kLocalBytes, b.getI64IntegerAttr(fn.localBytes));
+  uint64_t staticShared = moduleInfo.sharedBytes;
+  bool usesDynamicShared = llvm::any_of(
+      moduleInfo.vars, [](auto &v) { return v.second.isExternArray; });
+  if (usesDynamicShared)
+    staticShared = (staticShared + 15) / 16 * 16;
+  func->setAttr(attrs::kSharedBytes, b.getI64IntegerAttr(staticShared));
+  if (!fn.reqntid.empty())
+    func->setAttr(attrs::kReqntid, b.getDenseI64ArrayAttr(fn.reqntid));
+  if (!fn.maxntid.empty())
+    func->setAttr(attrs::kMaxntid, b.getDenseI64ArrayAttr(fn.maxntid));
+
+  entry = func.addEntryBlock();
+  state = entry->getArgument(0);
+  blocks[entry].sealed = true;
+
+  // Count the predecessors of every label so that each label block is
+  // sealed as soon as its last predecessor has been emitted.
+  bool fallsThrough = true;
+  for (const Stmt &stmt : fn.body) {
+    if (stmt.isLabel) {
+      if (labels.count(stmt.label))
+        return error(stmt.loc) << "redefinition of label '" << stmt.label
+                               << "'",
+               failure();
+      Block *block = new Block();
+      func.getBody().push_back(block);
+      labels[stmt.label] = block;
+      blocks[block].expectedPreds = fallsThrough ? 1 : 0;
+      fallsThrough = true;
+      continue;
+    }
+    const Instr &instr = stmt.instr;
+    bool guarded = instr.guard.has_value();
+    if (instr.opcode == "ret" || instr.opcode == "exit" ||
+        instr.opcode == "trap") {
+      if (!guarded)
+        fallsThrough = false;
+    } else if (instr.opcode == "bra") {
+      if (!guarded)
+        fallsThrough = false;
+    } else {
+      fallsThrough = true;
+    }
+  }
+  for (const Stmt &stmt : fn.body) {
+    if (stmt.isLabel || stmt.instr.opcode != "bra")
+      continue;
+    const Instr &instr = stmt.instr;
+    if (instr.operands.size() != 1 ||
+        instr.operands[0].kind != Operand::Symbol)
+      return error(instr.loc) << "'bra' expects one label operand", failure();
+    auto it = labels.find(instr.operands[0].symbol);
+    if (it == labels.end())
+      return error(instr.operands[0].loc)
+                 << "use of undefined label '" << instr.operands[0].symbol
+                 << "'",
+             failure();
+    ++blocks[it->second].expectedPreds;
+  }
+  // Labels nothing reaches are sealed (empty) right away.
+  for (auto &entryLabel : labels)
+    if (blocks[entryLabel.second].expectedPreds == 0)
+      blocks[entryLabel.second].sealed = true;
+
+  cur = entry;
+  b.setInsertionPointToEnd(cur);
+  for (const Stmt &stmt : fn.body)
+    if (failed(emitStatement(stmt)))
+      return failure();
+  if (!isTerminated(cur)) {
+    b.setInsertionPointToEnd(cur);
+    func::ReturnOp::create(b, loc);
+  }
+  for (Block &block : func.getBody())
+    if (!blocks[&block].sealed)
+      sealBlock(&block);
+
+  IRRewriter rewriter(ctx);
+  (void)eraseUnreachableBlocks(rewriter, func->getRegions());
+  removeTrivialBlockArguments();
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitStatement(const Stmt &stmt) {
+  if (stmt.isLabel) {
+    Block *target = labels[stmt.label];
+    loc = locOf(stmt.loc);
+    if (!isTerminated(cur)) {
+      b.setInsertionPointToEnd(cur);
+      branchTo(target);
+    }
+    cur = target;
+    b.setInsertionPointToEnd(cur);
+    return success();
+  }
+  return emitInstruction(stmt.instr);
+}
+
+LogicalResult FunctionEmitter::checkAllUsed(const Mods &mods) {
+  if (std::optional<unsigned> idx = mods.firstUnused())
+    return error(curInstr->modLocs[*idx])
+               << "unsupported modifier '." << curInstr->mods[*idx]
+               << "' on '" << curInstr->opcode << "'",
+           failure();
+  return success();
+}
+
+namespace {
+/// How an instruction relates to guards and control flow.
+enum class Kind { Pure, SideEffect, Branch };
+using Handler = LogicalResult (FunctionEmitter::*)(Mods &);
+} // namespace
+
+LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
+  curInstr = &instr;
+  loc = locOf(instr.loc);
+  Mods mods(instr);
+  StringRef op = instr.opcode;
+
+  // Opcode -> (kind, handler). Handlers that serve several opcodes look at
+  // curInstr->opcode.
+  std::function<LogicalResult()> handler;
+  Kind kind = Kind::Pure;
+#define PURE(fnCall) handler = [&] { return fnCall; }
+  if (op == "add" || op == "sub" || op == "addc" || op == "subc") {
+    if (mods.take("cc") || op == "addc" || op == "subc")
+      PURE(emitCarry(mods));
+    else
+      PURE(emitAddSub(mods, op == "sub"));
+  } else if (op == "mul") {
+    PURE(emitMul(mods));
+  } else if (op == "mad" || op == "madc") {
+    if (mods.take("cc") || op == "madc")
+      PURE(emitCarry(mods));
+    else
+      PURE(emitMad(mods));
+  } else if (op == "fma") {
+    PURE(emitFma(mods));
+  } else if (op == "mul24" || op == "mad24") {
+    PURE(emitMul24(mods, op == "mad24"));
+  } else if (op == "sad") {
+    PURE(emitSad(mods));
+  } else if (op == "div" || op == "rem") {
+    PURE(emitDivRem(mods, op == "rem"));
+  } else if (op == "abs" || op == "neg") {
+    PURE(emitAbsNeg(mods, op == "neg"));
+  } else if (op == "min" || op == "max") {
+    PURE(emitMinMax(mods, op == "max"));
+  } else if (op == "popc" || op == "clz" || op == "brev" || op == "bfind") {
+    PURE(emitBitUnary(mods));
+  } else if (op == "bfe") {
+    PURE(emitBfe(mods));
+  } else if (op == "bfi") {
+    PURE(emitBfi(mods));
+  } else if (op == "fns") {
+    PURE(emitFns(mods));
+  } else if (op == "szext" || op == "bmsk") {
+    PURE(emitSzextBmsk(mods, op == "bmsk"));
+  } else if (op == "dp4a" || op == "dp2a") {
+    PURE(emitDp(mods, op == "dp2a"));
+  } else if (op == "setp" || op == "set") {
+    PURE(emitSetp(mods, op == "set"));
+  } else if (op == "selp") {
+    PURE(emitSelp(mods));
+  } else if (op == "slct") {
+    PURE(emitSlct(mods));
+  } else if (op == "and" || op == "or" || op == "xor" || op == "not" ||
+             op == "cnot") {
+    PURE(emitLogic(mods));
+  } else if (op == "lop3") {
+    PURE(emitLop3(mods));
+  } else if (op == "shf") {
+    PURE(emitShf(mods));
+  } else if (op == "shl" || op == "shr") {
+    PURE(emitShift(mods, op == "shr"));
+  } else if (op == "mov") {
+    PURE(emitMov(mods));
+  } else if (op == "cvta") {
+    PURE(emitCvta(mods));
+  } else if (op == "isspacep") {
+    PURE(emitIsspacep(mods));
+  } else if (op == "prmt") {
+    PURE(emitPrmt(mods));
+  } else if (op == "cvt") {
+    PURE(emitCvt(mods));
+  } else if (op == "sqrt" || op == "rcp") {
+    PURE(emitSqrtRcp(mods, op == "rcp"));
+  } else if (op == "ld" || op == "ldu") {
+    kind = Kind::SideEffect;
+    PURE(emitLd(mods));
+  } else if (op == "st") {
+    kind = Kind::SideEffect;
+    PURE(emitSt(mods));
+  } else if (op == "prefetch" || op == "prefetchu") {
+    kind = Kind::SideEffect;
+    PURE(emitPrefetch(mods));
+  } else if (op == "bra") {
+    kind = Kind::Branch;
+    PURE(emitBra(mods));
+  } else if (op == "ret" || op == "exit") {
+    kind = Kind::SideEffect;
+    PURE(emitRet(mods));
+  } else if (op == "trap") {
+    kind = Kind::SideEffect;
+    PURE(emitTrap(mods));
+  } else if (op == "call") {
+    return instrError() << "unsupported instruction 'call': device function "
+                           "calls are not supported yet",
+           failure();
+  } else {
+    return instrError() << "unsupported instruction '" << op << "'",
+           failure();
+  }
+#undef PURE
+
+  b.setInsertionPointToEnd(cur);
+  if (!instr.guard || kind == Kind::Branch)
+    return handler();
+
+  Value guard = readVar(*instr.guard, cur);
+  if (kind == Kind::Pure) {
+    if (instr.guardNegated)
+      guard = arith::XOrIOp::create(b, loc, guard,
+                                    arith::ConstantOp::create(
+                                        b, loc, b.getBoolAttr(true)));
+    selectGuard = guard;
+    LogicalResult result = handler();
+    selectGuard = Value();
+    return result;
+  }
+  // Side effects happen only when the guard holds: branch around them.
+  Block *thenBlock = newBlock();
+  Block *contBlock = newBlock();
+  if (instr.guardNegated)
+    cf::CondBranchOp::create(b, loc, guard, contBlock, thenBlock);
+  else
+    cf::CondBranchOp::create(b, loc, guard, thenBlock, contBlock);
+  sealBlock(thenBlock);
+  Block *condBlock = cur;
+  cur = thenBlock;
+  b.setInsertionPointToEnd(cur);
+  if (failed(handler()))
+    return failure();
+  if (!isTerminated(cur)) {
+    b.setInsertionPointToEnd(cur);
+    cf::BranchOp::create(b, loc, contBlock);
+  }
+  (void)condBlock;
+  sealBlock(contBlock);
+  cur = contBlock;
+  b.setInsertionPointToEnd(cur);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Operands
+//===----------------------------------------------------------------------===//
+
+bool FunctionEmitter::compatible(PtxType reg, PtxType instr, bool relaxed) {
+  if (reg.isPred() || instr.isPred())
+    return reg.isPred() && instr.isPred();
+  if (reg.width() < instr.width())
+    return false;
+  if (reg.width() > instr.width()) {
+    if (!relaxed)
+      return false;
+    // Table 27/28: wider float registers only with bit-size types.
+    if (reg.isFloat())
+      return instr.kind == PtxType::Bits;
+    if (instr.isFloat())
+      return reg.kind == PtxType::Bits;
+    return true;
+  }
+  if (reg.kind == PtxType::Bits || instr.kind == PtxType::Bits)
+    return true;
+  if (reg.isInt() && instr.isInt())
+    return true;
+  if (reg.isFloat() && instr.isFloat())
+    return reg.kind == instr.kind && reg.lanes == instr.lanes;
+  // Packed integer types (u16x2) live in integer registers of the same size.
+  return false;
+}
+
+FailureOr<Value> FunctionEmitter::floatConst(PtxType type, const Operand &op) {
+  Type mlirType = type.toMLIR(ctx);
+  auto floatType = dyn_cast<FloatType>(mlirType);
+  if (!floatType)
+    return error(op.loc) << "floating-point literal for a " << type.str()
+                         << " operand",
+           failure();
+  const llvm::fltSemantics &sem = floatType.getFloatSemantics();
+  llvm::APFloat value(0.0);
+  if (op.kind == Operand::FloatBits) {
+    value = op.floatWidth == 32
+                ? llvm::APFloat(llvm::APFloat::IEEEsingle(),
+                                llvm::APInt(32, uint32_t(op.imm)))
+                : llvm::APFloat(llvm::APFloat::IEEEdouble(),
+                                llvm::APInt(64, uint64_t(op.imm)));
+  } else if (op.kind == Operand::DecimalFloat) {
+    value = llvm::APFloat(op.floatValue);
+  } else {
+    value = llvm::APFloat(static_cast<double>(op.imm));
+  }
+  bool losesInfo = false;
+  value.convert(sem, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return arith::ConstantOp::create(b, loc, mlirType,
+                                   b.getFloatAttr(mlirType, value))
+      .getResult();
+}
+
+Value FunctionEmitter::sreg(ptx::SpecialReg reg, unsigned index) {
+  using S = ptx::SpecialReg;
+  bool is64 = reg == S::clock64 || reg == S::gridid ||
+              reg == S::globaltimer || reg == S::pm64;
+  Type type = is64 ? b.getI64Type() : b.getI32Type();
+  return ptx::SregOp::create(b, loc, type, state, reg, index);
+}
+
+FailureOr<Value> FunctionEmitter::read(const Operand &op, PtxType type,
+                                       bool relaxed) {
+  Type mlirType = type.toMLIR(ctx);
+  switch (op.kind) {
+  case Operand::Reg:
+  case Operand::SpecialReg: {
+    PtxType regType;
+    Value value;
+    if (op.kind == Operand::Reg) {
+      regType = fn.regs[op.reg].type;
+      if (op.negated && !regType.isPred())
+        return error(op.loc) << "'!' applies to predicate registers only",
+               failure();
+      if (op.pairReg)
+        return error(op.loc) << "'|' is only valid in destinations",
+               failure();
+    } else {
+      value = sreg(op.sreg, op.sregIndex);
+      regType = PtxType::make(PtxType::Unsigned,
+                              value.getType().getIntOrFloatBitWidth());
+    }
+    if (!compatible(regType, type, relaxed))
+      return error(op.loc) << "operand type mismatch: "
+                           << (op.kind == Operand::Reg
+                                   ? "register '" + fn.regs[op.reg].name +
+                                         "'"
+                                   : std::string("special register"))
+                           << " has type " << regType.str()
+                           << ", the instruction needs " << type.str(),
+             failure();
+    if (op.kind == Operand::Reg)
+      value = readVar(op.reg, cur);
+    if (op.negated)
+      value = arith::XOrIOp::create(
+          b, loc, value,
+          arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+    if (regType.width() > type.width()) {
+      // Table 27: chop the source to the instruction size.
+      value = bitcast(value, b.getIntegerType(regType.width()));
+      value = arith::TruncIOp::create(b, loc, b.getIntegerType(type.width()),
+                                      value);
+    }
+    return bitcast(value, mlirType);
+  }
+  case Operand::Imm:
+    if (type.isPred())
+      return arith::ConstantOp::create(b, loc, b.getBoolAttr(op.imm != 0))
+          .getResult();
+    if (type.isFloat()) {
+      if (type.lanes != 1)
+        break;
+      return floatConst(type, op);
+    }
+    if (type.lanes != 1)
+      return bitcast(intConst(b.getIntegerType(type.width()), op.imm),
+                     mlirType);
+    return intConst(mlirType, op.imm);
+  case Operand::FloatBits:
+    if (!type.isFloat() && type.kind == PtxType::Bits &&
+        type.width() == op.floatWidth)
+      return intConst(mlirType, op.imm);
+    if (type.isFloat() && type.lanes == 1)
+      return floatConst(type, op);
+    return error(op.loc) << "floating-point literal for a " << type.str()
+                         << " operand",
+           failure();
+  case Operand::DecimalFloat:
+    if (type.isFloat() && type.lanes == 1)
+      return floatConst(type, op);
+    return error(op.loc) << "floating-point literal for a " << type.str()
+                         << " operand",
+           failure();
+  case Operand::Symbol: {
+    if (!type.isInt())
+      break;
+    FailureOr<std::pair<Value, StateSpace>> addr = symbolAddress(op);
+    if (failed(addr))
+      return failure();
+    Value value = addr->first;
+    if (type.width() < 64)
+      value = arith::TruncIOp::create(b, loc, mlirType, value);
+    return value;
+  }
+  case Operand::Sink:
+    return error(op.loc) << "'_' is only valid as a destination", failure();
+  case Operand::Address:
+  case Operand::Vector:
+    break;
+  }
+  return error(op.loc) << "invalid operand for a " << type.str() << " value",
+         failure();
+}
+
+FailureOr<Value> FunctionEmitter::readPred(const Operand &op) {
+  return read(op, PtxType::make(PtxType::Pred, 1));
+}
+
+LogicalResult FunctionEmitter::write(const Operand &op, Value value,
+                                     PtxType type, bool relaxed) {
+  if (op.kind == Operand::Sink)
+    return success();
+  if (op.kind != Operand::Reg)
+    return error(op.loc) << "destination must be a register", failure();
+  if (op.negated)
+    return error(op.loc) << "'!' is not allowed on a destination", failure();
+  PtxType regType = fn.regs[op.reg].type;
+  if (!compatible(regType, type, relaxed))
+    return error(op.loc) << "operand type mismatch: register '"
+                         << fn.regs[op.reg].name << "' has type "
+                         << regType.str() << ", the instruction writes "
+                         << type.str(),
+           failure();
+  Type regMlir = regType.toMLIR(ctx);
+  if (regType.width() > type.width()) {
+    // Table 28: sign-extend for signed instruction types, else zero-extend.
+    value = bitcast(value, b.getIntegerType(type.width()));
+    Type wide = b.getIntegerType(regType.width());
+    value = type.isSigned()
+                ? arith::ExtSIOp::create(b, loc, wide, value).getResult()
+                : arith::ExtUIOp::create(b, loc, wide, value).getResult();
+  }
+  value = bitcast(value, regMlir);
+  if (selectGuard) {
+    Value old = readVar(op.reg, cur);
+    value = arith::SelectOp::create(b, loc, selectGuard, value, old);
+  }
+  writeVar(op.reg, cur, value);
+  return success();
+}
+
+FailureOr<std::pair<Value, StateSpace>>
+FunctionEmitter::symbolAddress(const Operand &op) {
+  const std::string &name = op.symbol;
+  auto withOffset = [&](Value base, StateSpace space)
+      -> FailureOr<std::pair<Value, StateSpace>> {
+    if (op.kind == Operand::Symbol && op.imm)
+      base = arith::AddIOp::create(b, loc, base, i64Const(op.imm));
+    return std::make_pair(base, space);
+  };
+  for (const VarInfo &param : fn.params)
+    if (param.name == name)
+      return withOffset(i64Const(param.offset), StateSpace::param);
+  const VarInfo *var = nullptr;
+  auto local = fn.localVars.find(name);
+  if (local != fn.localVars.end())
+    var = &local->second;
+  else if (auto it = moduleInfo.vars.find(name); it != moduleInfo.vars.end())
+    var = &it->second;
+  if (!var) {
+    if (labels.count(name))
+      return error(op.loc) << "label '" << name
+                           << "' cannot be used as a value",
+             failure();
+    if (moduleInfo.functions.count(name))
+      return error(op.loc) << "function addresses ('" << name
+                           << "') are not supported yet",
+             failure();
+    return error(op.loc) << "use of undeclared identifier '" << name << "'",
+           failure();
+  }
+  switch (var->space) {
+  case StateSpace::shared: {
+    uint64_t offset = var->offset;
+    if (var->isExternArray)
+      offset = cast<IntegerAttr>(func->getAttr(attrs::kSharedBytes)).getInt();
+    return withOffset(i64Const(offset), StateSpace::shared);
+  }
+  case StateSpace::local:
+    return withOffset(i64Const(var->offset), StateSpace::local);
+  case StateSpace::global:
+  case StateSpace::constant: {
+    Value ptr = LLVM::AddressOfOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx), var->globalName);
+    Value addr = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr);
+    return withOffset(addr, var->space);
+  }
+  default:
+    return error(op.loc) << "unexpected state space for '" << name << "'",
+           failure();
+  }
+}
+
+FailureOr<Value> FunctionEmitter::addressValue(const Operand &op) {
+  if (op.kind != Operand::Address)
+    return error(op.loc) << "expected an address operand '[...]'", failure();
+  Value base;
+  if (op.hasBaseReg) {
+    PtxType regType = fn.regs[op.reg].type;
+    if (!regType.isInt() || (regType.width() != 32 && regType.width() != 64))
+      return error(op.loc) << "address register '" << fn.regs[op.reg].name
+                           << "' must be a 32- or 64-bit integer",
+             failure();
+    base = readVar(op.reg, cur);
+    if (regType.width() == 32)
+      base = arith::ExtUIOp::create(b, loc, b.getI64Type(), base);
+  } else if (!op.symbol.empty()) {
+    Operand sym = op;
+    sym.kind = Operand::Symbol;
+    sym.imm = 0;
+    FailureOr<std::pair<Value, StateSpace>> addr = symbolAddress(sym);
+    if (failed(addr))
+      return failure();
+    base = addr->first;
+  } else {
+    return i64Const(op.imm);
+  }
+  if (op.imm)
+    base = arith::AddIOp::create(b, loc, base, i64Const(op.imm));
+  return base;
+}
+
+Value FunctionEmitter::hostPointer(StateSpace space, Value addr) {
+  if (space == StateSpace::shared || space == StateSpace::local ||
+      space == StateSpace::param)
+    return ptx::WindowPtrOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                    state, addr, space);
+  return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                  addr);
+}
+
+//===----------------------------------------------------------------------===//
+// Modifier helpers
+//===----------------------------------------------------------------------===//
+
+FailureOr<PtxType> FunctionEmitter::oneType(Mods &mods,
+                                            llvm::ArrayRef<StringRef> allowed) {
+  SmallVector<PtxType, 2> types = mods.takeTypes();
+  if (types.size() != 1) {
+    if (types.empty())
+      if (std::optional<unsigned> idx = mods.firstUnused())
+        if (isTypeName(curInstr->mods[*idx]))
+          return error(curInstr->modLocs[*idx])
+                     << "type '." << curInstr->mods[*idx] << "' on '"
+                     << curInstr->opcode << "' is not supported yet",
+                 failure();
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs exactly one type modifier",
+           failure();
+  }
+  std::string name = types[0].str().substr(1);
+  if (!llvm::is_contained(allowed, StringRef(name)))
+    return instrError() << "type '." << name << "' is not valid on '"
+                        << curInstr->opcode << "'",
+           failure();
+  return types[0];
+}
+
+FailureOr<ptx::RoundingMode>
+FunctionEmitter::floatRounding(Mods &mods, PtxType type, bool required) {
+  std::optional<StringRef> rnd =
+      mods.takeAny({"rn", "rz", "rm", "rp", "rna"});
+  if (!rnd) {
+    if (required)
+      return instrError() << "'" << curInstr->opcode << type.str()
+                          << "' requires a rounding modifier",
+             failure();
+    return ptx::RoundingMode::rn;
+  }
+  if (*rnd != "rn")
+    return instrError() << "'." << *rnd << "' rounding on floating-point '"
+                        << curInstr->opcode << "' is not supported yet",
+           failure();
+  return ptx::RoundingMode::rn;
+}
+
+static const StringRef kIntTypes[] = {"u16", "u32", "u64",
+                                      "s16", "s32", "s64"};
+static const StringRef kFloatTypes[] = {"f32", "f64"};
+
+//===----------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
+  bool sat = mods.take("sat");
+  bool ftz = mods.take("ftz");
+  bool hasRnd = false;
+  for (StringRef m : curInstr->mods)
+    hasRnd |= m == "rn" || m == "rz" || m == "rm" || m == "rp";
+  FailureOr<PtxType> type = oneType(
+      mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
+  if (failed(type))
+    return failure();
+  std::optional<ptx::RoundingMode> rnd;
+  if (type->isFloat()) {
+    FailureOr<ptx::RoundingMode> r = floatRounding(mods, *type, false);
+    if (failed(r))
+      return failure();
+    if (hasRnd)
+      rnd = *r;
+    if ((sat || ftz) && type->bits == 64)
+      return instrError() << "'.sat' and '.ftz' are not valid on .f64",
+             failure();
+  } else {
+    if (ftz)
+      return instrError() << "'.ftz' is not valid on integer '"
+                          << curInstr->opcode << "'",
+             failure();
+    if (sat && *type != PtxType::make(PtxType::Signed, 32))
+      return instrError() << "'.sat' is only valid on '" << curInstr->opcode
+                          << ".s32'",
+             failure();
+  }
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), *type);
+  FailureOr<Value> rhs = read(operand(2), *type);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  ptx::RoundingModeAttr rndAttr =
+      rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr;
+  Value result;
+  if (isSub)
+    result = ptx::SubOp::create(b, loc, lhs->getType(), *lhs, *rhs, rndAttr,
+                                nullptr, ftz, sat, false, type->isSigned());
+  else
+    result = ptx::AddOp::create(b, loc, lhs->getType(), *lhs, *rhs, rndAttr,
+                                nullptr, ftz, sat, false, type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitMul(Mods &mods) {
+  std::optional<StringRef> mode = mods.takeAny({"lo", "hi", "wide"});
+  bool sat = mods.take("sat");
+  bool ftz = mods.take("ftz");
+  bool hasRnd = false;
+  for (StringRef m : curInstr->mods)
+    hasRnd |= m == "rn" || m == "rz" || m == "rm" || m == "rp";
+  FailureOr<PtxType> type = oneType(
+      mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
+  if (failed(type))
+    return failure();
+  std::optional<ptx::RoundingMode> rnd;
+  PtxType resultType = *type;
+  ptx::MulModeAttr modeAttr;
+  if (type->isFloat()) {
+    FailureOr<ptx::RoundingMode> r = floatRounding(mods, *type, false);
+    if (failed(r))
+      return failure();
+    if (hasRnd)
+      rnd = *r;
+    if (mode)
+      return instrError() << "'." << *mode << "' is not valid on a "
+                          << "floating-point 'mul'",
+             failure();
+    if ((sat || ftz) && type->bits == 64)
+      return instrError() << "'.sat' and '.ftz' are not valid on .f64",
+             failure();
+  } else {
+    if (!mode)
+      return instrError() << "integer 'mul' needs '.lo', '.hi' or '.wide'",
+             failure();
+    if (sat || ftz)
+      return instrError() << "'.sat' and '.ftz' are not valid on integer "
+                             "'mul'",
+             failure();
+    ptx::MulMode m = *mode == "lo"   ? ptx::MulMode::lo
+                     : *mode == "hi" ? ptx::MulMode::hi
+                                     : ptx::MulMode::wide;
+    if (m == ptx::MulMode::wide) {
+      if (type->bits == 64)
+        return instrError() << "'.wide' is not valid on 64-bit 'mul'",
+               failure();
+      resultType.bits *= 2;
+    }
+    modeAttr = ptx::MulModeAttr::get(ctx, m);
+  }
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), *type);
+  FailureOr<Value> rhs = read(operand(2), *type);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Value result = ptx::MulOp::create(
+      b, loc, resultType.toMLIR(ctx), *lhs, *rhs,
+      rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr, modeAttr, ftz,
+      sat, false, type->isSigned());
+  return write(operand(0), result, resultType);
+}
+
+LogicalResult FunctionEmitter::emitMad(Mods &mods) {
+  std::optional<StringRef> mode = mods.takeAny({"lo", "hi", "wide"});
+  bool sat = mods.take("sat");
+  bool ftz = mods.take("ftz");
+  FailureOr<PtxType> type = oneType(
+      mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
+  if (failed(type))
+    return failure();
+  if (type->isFloat()) {
+    if (mode)
+      return instrError() << "'." << *mode
+                          << "' is not valid on a floating-point 'mad'",
+             failure();
+    // mad.rnd.f32/f64 is fma.rnd (sm_20 and later).
+    FailureOr<ptx::RoundingMode> rnd = floatRounding(mods, *type, true);
+    if (failed(rnd))
+      return failure();
+    if ((sat || ftz) && type->bits == 64)
+      return instrError() << "'.sat' and '.ftz' are not valid on .f64",
+             failure();
+    if (failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+      return failure();
+    FailureOr<Value> a = read(operand(1), *type);
+    FailureOr<Value> bb = read(operand(2), *type);
+    FailureOr<Value> c = read(operand(3), *type);
+    if (failed(a) || failed(bb) || failed(c))
+      return failure();
+    Value result = ptx::FmaOp::create(
+        b, loc, a->getType(), *a, *bb, *c,
+        ptx::RoundingModeAttr::get(ctx, *rnd), nullptr, ftz, sat, false,
+        false);
+    return write(operand(0), result, *type);
+  }
+  if (!mode)
+    return instrError() << "integer 'mad' needs '.lo', '.hi' or '.wide'",
+           failure();
+  if (ftz)
+    return instrError() << "'.ftz' is not valid on integer 'mad'", failure();
+  if (sat && !(*mode == "hi" && *type == PtxType::make(PtxType::Signed, 32)))
+    return instrError() << "'.sat' is only valid on 'mad.hi.sat.s32'",
+           failure();
+  ptx::MulMode m = *mode == "lo"   ? ptx::MulMode::lo
+                   : *mode == "hi" ? ptx::MulMode::hi
+                                   : ptx::MulMode::wide;
+  PtxType resultType = *type;
+  if (m == ptx::MulMode::wide) {
+    if (type->bits == 64)
+      return instrError() << "'.wide' is not valid on 64-bit 'mad'",
+             failure();
+    resultType.bits *= 2;
+  }
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = read(operand(3), resultType);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::MadOp::create(
+      b, loc, resultType.toMLIR(ctx), *a, *bb, *c, nullptr,
+      ptx::MulModeAttr::get(ctx, m), false, sat, false, type->isSigned());
+  return write(operand(0), result, resultType);
+}
+
+LogicalResult FunctionEmitter::emitFma(Mods &mods) {
+  bool sat = mods.take("sat");
+  bool ftz = mods.take("ftz");
+  FailureOr<PtxType> type = oneType(mods, kFloatTypes);
+  if (failed(type))
+    return failure();
+  FailureOr<ptx::RoundingMode> rnd = floatRounding(mods, *type, true);
+  if (failed(rnd))
+    return failure();
+  if ((sat || ftz) && type->bits == 64)
+    return instrError() << "'.sat' and '.ftz' are not valid on .f64",
+           failure();
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = read(operand(3), *type);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::FmaOp::create(b, loc, a->getType(), *a, *bb, *c,
+                                    ptx::RoundingModeAttr::get(ctx, *rnd),
+                                    nullptr, ftz, sat, false, false);
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool readsCarry = op == "addc" || op == "subc" || op == "madc";
+  // The `.cc` of addc/subc/madc was not taken by the dispatcher.
+  bool writesCarry = !readsCarry || mods.take("cc");
+  bool isMad = op == "mad" || op == "madc";
+  std::optional<StringRef> mode;
+  if (isMad) {
+    mode = mods.takeAny({"lo", "hi"});
+    if (!mode)
+      return instrError() << "'" << op << "' needs '.lo' or '.hi'",
+             failure();
+  }
+  FailureOr<PtxType> type = oneType(mods, {"u32", "s32", "u64", "s64"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(isMad ? 4 : 3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  if (failed(a) || failed(bb))
+    return failure();
+  Value carryIn = readsCarry ? readVar(carryVar, cur)
+                             : arith::ConstantOp::create(
+                                   b, loc, b.getBoolAttr(false))
+                                   .getResult();
+  Operation *result;
+  if (isMad) {
+    FailureOr<Value> c = read(operand(3), *type);
+    if (failed(c))
+      return failure();
+    result = ptx::MadCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
+                                     *bb, *c, carryIn, *mode == "hi",
+                                     type->isSigned());
+  } else if (op.starts_with("sub")) {
+    result = ptx::SubCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
+                                     *bb, carryIn);
+  } else {
+    result = ptx::AddCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
+                                     *bb, carryIn);
+  }
+  if (failed(write(operand(0), result->getResult(0), *type)))
+    return failure();
+  if (writesCarry) {
+    Value carry = result->getResult(1);
+    if (selectGuard)
+      carry = arith::SelectOp::create(b, loc, selectGuard, carry,
+                                      readVar(carryVar, cur));
+    writeVar(carryVar, cur, carry);
+  }
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
+  std::optional<StringRef> mode = mods.takeAny({"lo", "hi"});
+  if (!mode)
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs '.lo' or '.hi'",
+           failure();
+  bool sat = isMad && mods.take("sat");
+  FailureOr<PtxType> type = oneType(mods, {"u32", "s32"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(isMad ? 4 : 3)))
+    return failure();
+  if (sat && !(*mode == "hi" && type->isSigned()))
+    return instrError() << "'.sat' is only valid on 'mad24.hi.sat.s32'",
+           failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  if (failed(a) || failed(bb))
+    return failure();
+  Value result;
+  if (isMad) {
+    FailureOr<Value> c = read(operand(3), *type);
+    if (failed(c))
+      return failure();
+    result = ptx::Mad24Op::create(b, loc, a->getType(), *a, *bb, *c,
+                                  *mode == "hi", sat, type->isSigned());
+  } else {
+    result = ptx::Mul24Op::create(b, loc, a->getType(), *a, *bb,
+                                  *mode == "hi", type->isSigned());
+  }
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitSad(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, kIntTypes);
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = read(operand(3), *type);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::SadOp::create(b, loc, a->getType(), *a, *bb, *c,
+                                    type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitDivRem(Mods &mods, bool isRem) {
+  bool ftz = mods.take("ftz");
+  std::optional<StringRef> approx = mods.takeAny({"approx", "full"});
+  FailureOr<PtxType> type =
+      isRem ? oneType(mods, kIntTypes)
+            : oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32",
+                             "f64"});
+  if (failed(type))
+    return failure();
+  std::optional<ptx::RoundingMode> rnd;
+  if (type->isFloat()) {
+    if (approx)
+      return instrError() << "'div." << *approx << "' is not supported yet",
+             failure();
+    FailureOr<ptx::RoundingMode> r = floatRounding(mods, *type, true);
+    if (failed(r))
+      return failure();
+    rnd = *r;
+    if (ftz && type->bits == 64)
+      return instrError() << "'.ftz' is not valid on .f64", failure();
+  } else if (ftz || approx) {
+    return instrError() << "floating-point modifiers on an integer '"
+                        << curInstr->opcode << "'",
+           failure();
+  }
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), *type);
+  FailureOr<Value> rhs = read(operand(2), *type);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Value result;
+  if (isRem)
+    result = ptx::RemOp::create(b, loc, lhs->getType(), *lhs, *rhs,
+                                type->isSigned());
+  else
+    result = ptx::DivOp::create(
+        b, loc, lhs->getType(), *lhs, *rhs,
+        rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr, nullptr, ftz,
+        false, false, type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitSqrtRcp(Mods &mods, bool isRcp) {
+  bool ftz = mods.take("ftz");
+  if (std::optional<StringRef> approx = mods.takeAny({"approx", "full"}))
+    return instrError() << "'" << curInstr->opcode << "." << *approx
+                        << "' is not supported yet",
+           failure();
+  FailureOr<PtxType> type = oneType(mods, kFloatTypes);
+  if (failed(type))
+    return failure();
+  FailureOr<ptx::RoundingMode> rnd = floatRounding(mods, *type, true);
+  if (failed(rnd))
+    return failure();
+  if (ftz && type->bits == 64)
+    return instrError() << "'.ftz' is not valid on .f64", failure();
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result;
+  if (isRcp) {
+    // rcp.rn is a correctly rounded 1/a.
+    Operand one;
+    one.kind = Operand::Imm;
+    one.imm = 1;
+    Value oneValue = *floatConst(*type, one);
+    result = ptx::DivOp::create(b, loc, a->getType(), oneValue, *a,
+                                ptx::RoundingModeAttr::get(ctx, *rnd),
+                                nullptr, ftz, false, false, false);
+  } else {
+    result = LLVM::SqrtOp::create(b, loc, *a);
+    if (ftz)
+      return instrError() << "'sqrt.ftz' is not supported yet", failure();
+  }
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitAbsNeg(Mods &mods, bool isNeg) {
+  bool ftz = mods.take("ftz");
+  FailureOr<PtxType> type =
+      oneType(mods, {"s16", "s32", "s64", "f32", "f64"});
+  if (failed(type))
+    return failure();
+  if (ftz && !(type->isFloat() && type->bits == 32))
+    return instrError() << "'.ftz' is only valid on .f32", failure();
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result;
+  if (isNeg)
+    result = ptx::NegOp::create(b, loc, a->getType(), *a, nullptr, nullptr,
+                                ftz, false, false, type->isSigned());
+  else
+    result = ptx::AbsOp::create(b, loc, a->getType(), *a, nullptr, nullptr,
+                                ftz, false, false, type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
+  bool relu = mods.take("relu");
+  bool ftz = mods.take("ftz");
+  if (mods.take("NaN") || mods.take("xorsign"))
+    return instrError() << "'.NaN' and '.xorsign' on '" << curInstr->opcode
+                        << "' are not supported yet",
+           failure();
+  FailureOr<PtxType> type =
+      oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
+                     "s16x2", "f32", "f64"});
+  if (failed(type))
+    return failure();
+  if (relu && !(*type == PtxType::make(PtxType::Signed, 32) ||
+                *type == PtxType::make(PtxType::Signed, 16, 2)))
+    return instrError() << "'.relu' is only valid on .s32 and .s16x2",
+           failure();
+  if (ftz && !(type->isFloat() && type->bits == 32))
+    return instrError() << "'.ftz' is only valid on .f32", failure();
+  unsigned n = curInstr->operands.size();
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (n == 4 && !type->isFloat())
+    return instrError() << "three-input '" << curInstr->opcode
+                        << "' is only valid on floating-point types",
+           failure();
+  if (n == 4)
+    return unsupported("three-input floating-point min/max");
+  if (failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), *type);
+  FailureOr<Value> rhs = read(operand(2), *type);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Value result;
+  if (isMax)
+    result = ptx::MaxOp::create(b, loc, lhs->getType(), *lhs, *rhs, Value(),
+                                nullptr, nullptr, ftz, false, relu,
+                                type->isSigned());
+  else
+    result = ptx::MinOp::create(b, loc, lhs->getType(), *lhs, *rhs, Value(),
+                                nullptr, nullptr, ftz, false, relu,
+                                type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool shiftamt = op == "bfind" && mods.take("shiftamt");
+  FailureOr<PtxType> type =
+      op == "bfind" ? oneType(mods, {"u32", "u64", "s32", "s64"})
+                    : oneType(mods, {"b32", "b64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result;
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  if (op == "popc") {
+    result = ptx::PopcOp::create(b, loc, b.getI32Type(), *a);
+  } else if (op == "clz") {
+    result = ptx::ClzOp::create(b, loc, b.getI32Type(), *a);
+  } else if (op == "bfind") {
+    result = ptx::BfindOp::create(b, loc, b.getI32Type(), *a, shiftamt,
+                                  type->isSigned());
+  } else {
+    result = ptx::BrevOp::create(b, loc, a->getType(), *a);
+    return write(operand(0), result, *type);
+  }
+  return write(operand(0), result, u32);
+}
+
+LogicalResult FunctionEmitter::emitBfe(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, {"u32", "u64", "s32", "s64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> pos = read(operand(2), u32);
+  FailureOr<Value> len = read(operand(3), u32);
+  if (failed(a) || failed(pos) || failed(len))
+    return failure();
+  Value result = ptx::BfeOp::create(b, loc, a->getType(), *a, *pos, *len,
+                                    type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitBfi(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, {"b32", "b64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(5)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  FailureOr<Value> f = read(operand(1), *type);
+  FailureOr<Value> base = read(operand(2), *type);
+  FailureOr<Value> pos = read(operand(3), u32);
+  FailureOr<Value> len = read(operand(4), u32);
+  if (failed(f) || failed(base) || failed(pos) || failed(len))
+    return failure();
+  Value result =
+      ptx::BfiOp::create(b, loc, f->getType(), *f, *base, *pos, *len);
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitFns(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  PtxType s32 = PtxType::make(PtxType::Signed, 32);
+  FailureOr<Value> mask = read(operand(1), *type);
+  FailureOr<Value> base = read(operand(2), u32);
+  FailureOr<Value> offset = read(operand(3), s32);
+  if (failed(mask) || failed(base) || failed(offset))
+    return failure();
+  Value result =
+      ptx::FnsOp::create(b, loc, b.getI32Type(), *mask, *base, *offset);
+  return write(operand(0), result, u32);
+}
+
+LogicalResult FunctionEmitter::emitSzextBmsk(Mods &mods, bool isBmsk) {
+  std::optional<StringRef> mode = mods.takeAny({"clamp", "wrap"});
+  if (!mode)
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs '.clamp' or '.wrap'",
+           failure();
+  FailureOr<PtxType> type =
+      isBmsk ? oneType(mods, {"b32"}) : oneType(mods, {"u32", "s32"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), u32);
+  if (failed(a) || failed(bb))
+    return failure();
+  ptx::ClampMode modeAttr =
+      *mode == "clamp" ? ptx::ClampMode::clamp : ptx::ClampMode::wrap;
+  Value result =
+      isBmsk ? ptx::BmskOp::create(b, loc, b.getI32Type(), *a, *bb, modeAttr)
+                   .getResult()
+             : ptx::SzextOp::create(b, loc, b.getI32Type(), *a, *bb,
+                                    modeAttr, type->isSigned())
+                   .getResult();
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
+  std::optional<StringRef> mode;
+  if (isDp2a) {
+    mode = mods.takeAny({"lo", "hi"});
+    if (!mode)
+      return instrError() << "'dp2a' needs '.lo' or '.hi'", failure();
+  }
+  SmallVector<PtxType, 2> types = mods.takeTypes();
+  if (types.size() != 2 || failed(checkAllUsed(mods)))
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs two types (.atype.btype)",
+           failure();
+  for (PtxType t : types)
+    if (t != PtxType::make(PtxType::Unsigned, 32) &&
+        t != PtxType::make(PtxType::Signed, 32))
+      return instrError() << "'" << curInstr->opcode
+                          << "' types must be .u32 or .s32",
+             failure();
+  if (failed(expectOperands(4)))
+    return failure();
+  bool anySigned = types[0].isSigned() || types[1].isSigned();
+  PtxType cType = PtxType::make(
+      anySigned ? PtxType::Signed : PtxType::Unsigned, 32);
+  FailureOr<Value> a = read(operand(1), types[0]);
+  FailureOr<Value> bb = read(operand(2), types[1]);
+  FailureOr<Value> c = read(operand(3), cType);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result =
+      isDp2a ? ptx::Dp2aOp::create(b, loc, b.getI32Type(), *a, *bb, *c,
+                                   *mode == "hi", types[0].isSigned(),
+                                   types[1].isSigned())
+                   .getResult()
+             : ptx::Dp4aOp::create(b, loc, b.getI32Type(), *a, *bb, *c,
+                                   types[0].isSigned(), types[1].isSigned())
+                   .getResult();
+  return write(operand(0), result, cType);
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison and selection
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
+  static const StringRef cmpNames[] = {
+      "eq",  "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls",  "hi",
+      "hs",  "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+  std::optional<StringRef> cmpName = mods.takeAny(cmpNames);
+  if (!cmpName)
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs a comparison operator", failure();
+  auto cmp = *ptx::symbolizeCmpOp(*cmpName);
+  std::optional<StringRef> boolOp = mods.takeAny({"and", "or", "xor"});
+  bool ftz = mods.take("ftz");
+  SmallVector<PtxType, 2> types = mods.takeTypes();
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  PtxType dtype, stype;
+  if (isSet) {
+    if (types.size() != 2)
+      return instrError() << "'set' needs two types (.dtype.stype)",
+             failure();
+    dtype = types[0];
+    stype = types[1];
+    if (!(dtype == PtxType::make(PtxType::Unsigned, 32) ||
+          dtype == PtxType::make(PtxType::Signed, 32) ||
+          dtype == PtxType::make(PtxType::Float, 32)))
+      return instrError() << "'set' destination type must be .u32, .s32 or "
+                             ".f32",
+             failure();
+  } else {
+    if (types.size() != 1)
+      return instrError() << "'setp' needs exactly one type modifier",
+             failure();
+    stype = types[0];
+  }
+  static const StringRef allowed[] = {"b16", "b32", "b64", "u16", "u32",
+                                      "u64", "s16", "s32", "s64", "f32",
+                                      "f64"};
+  std::string sname = stype.str().substr(1);
+  if (!llvm::is_contained(allowed, StringRef(sname)))
+    return instrError() << "type '." << sname << "' on '" << curInstr->opcode
+                        << "' is not supported yet",
+           failure();
+  bool isFloat = stype.isFloat();
+  bool floatOnly = cmp >= ptx::CmpOp::equ;
+  bool unsignedOnly = cmp >= ptx::CmpOp::lo && cmp <= ptx::CmpOp::hs;
+  if (!isFloat && floatOnly)
+    return instrError() << "'." << *cmpName
+                        << "' compares floating-point values only",
+           failure();
+  if (isFloat && unsignedOnly)
+    return instrError() << "'." << *cmpName << "' compares integers only",
+           failure();
+  if (stype.kind == PtxType::Bits && cmp != ptx::CmpOp::eq &&
+      cmp != ptx::CmpOp::ne)
+    return instrError() << "bit-size types compare with '.eq' and '.ne' only",
+           failure();
+  if (ftz && !(isFloat && stype.bits == 32))
+    return instrError() << "'.ftz' is only valid on .f32", failure();
+  unsigned expected = boolOp ? 4 : 3;
+  if (failed(expectOperands(expected)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), stype);
+  FailureOr<Value> rhs = read(operand(2), stype);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Value t = ptx::SetpOp::create(b, loc, b.getI1Type(), *lhs, *rhs, cmp, ftz,
+                                stype.isSigned());
+  Value notT;
+  if (operand(0).pairReg || (isSet && boolOp))
+    notT = arith::XOrIOp::create(
+        b, loc, t, arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+  auto combine = [&](Value v) -> FailureOr<Value> {
+    if (!boolOp)
+      return v;
+    FailureOr<Value> c = readPred(operand(3));
+    if (failed(c))
+      return failure();
+    if (*boolOp == "and")
+      return arith::AndIOp::create(b, loc, v, *c).getResult();
+    if (*boolOp == "or")
+      return arith::OrIOp::create(b, loc, v, *c).getResult();
+    return arith::XOrIOp::create(b, loc, v, *c).getResult();
+  };
+  FailureOr<Value> p = combine(t);
+  if (failed(p))
+    return failure();
+  if (isSet) {
+    if (operand(0).pairReg)
+      return error(operand(0).loc) << "'set' has a single destination",
+             failure();
+    Value one, zero;
+    if (dtype.isFloat()) {
+      one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
+      zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+    } else {
+      one = i32Const(-1);
+      zero = i32Const(0);
+    }
+    Value result = arith::SelectOp::create(b, loc, *p, one, zero);
+    return write(operand(0), result, dtype);
+  }
+  PtxType pred = PtxType::make(PtxType::Pred, 1);
+  const Operand &dest = operand(0);
+  Operand first = dest;
+  first.pairReg.reset();
+  if (failed(write(first, *p, pred)))
+    return failure();
+  if (dest.pairReg) {
+    FailureOr<Value> q = combine(notT);
+    if (failed(q))
+      return failure();
+    Operand second = dest;
+    second.reg = *dest.pairReg;
+    second.pairReg.reset();
+    return write(second, *q, pred);
+  }
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitSelp(Mods &mods) {
+  FailureOr<PtxType> type =
+      oneType(mods, {"b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32",
+                     "s64", "f32", "f64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = readPred(operand(3));
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::SelpOp::create(b, loc, a->getType(), *a, *bb, *c);
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitSlct(Mods &mods) {
+  bool ftz = mods.take("ftz");
+  SmallVector<PtxType, 2> types = mods.takeTypes();
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (types.size() != 2)
+    return instrError() << "'slct' needs two types (.dtype.ctype)",
+           failure();
+  PtxType ctype = types[1];
+  if (ctype != PtxType::make(PtxType::Signed, 32) &&
+      ctype != PtxType::make(PtxType::Float, 32))
+    return instrError() << "'slct' selector type must be .s32 or .f32",
+           failure();
+  if (ftz && !ctype.isFloat())
+    return instrError() << "'.ftz' is only valid with an .f32 selector",
+           failure();
+  if (failed(expectOperands(4)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), types[0]);
+  FailureOr<Value> bb = read(operand(2), types[0]);
+  FailureOr<Value> c = read(operand(3), ctype);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::SlctOp::create(b, loc, a->getType(), *a, *bb, *c, ftz);
+  return write(operand(0), result, types[0]);
+}
+
+//===----------------------------------------------------------------------===//
+// Logic and shift
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool unary = op == "not" || op == "cnot";
+  FailureOr<PtxType> type =
+      op == "cnot" ? oneType(mods, {"b16", "b32", "b64"})
+                   : oneType(mods, {"pred", "b16", "b32", "b64"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(unary ? 2 : 3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result;
+  if (unary) {
+    result = op == "not" ? ptx::NotOp::create(b, loc, a->getType(), *a)
+                               .getResult()
+                         : ptx::CnotOp::create(b, loc, a->getType(), *a)
+                               .getResult();
+  } else {
+    FailureOr<Value> bb = read(operand(2), *type);
+    if (failed(bb))
+      return failure();
+    if (op == "and")
+      result = ptx::AndOp::create(b, loc, a->getType(), *a, *bb);
+    else if (op == "or")
+      result = ptx::OrOp::create(b, loc, a->getType(), *a, *bb);
+    else
+      result = ptx::XorOp::create(b, loc, a->getType(), *a, *bb);
+  }
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitLop3(Mods &mods) {
+  std::optional<StringRef> boolOp = mods.takeAny({"and", "or"});
+  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(boolOp ? 6 : 5)))
+    return failure();
+  const Operand &lutOp = operand(4);
+  if (lutOp.kind != Operand::Imm || lutOp.imm < 0 || lutOp.imm > 255)
+    return error(lutOp.loc) << "'lop3' needs an immediate lookup table in "
+                               "0..255",
+           failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = read(operand(3), *type);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::Lop3Op::create(b, loc, b.getI32Type(), *a, *bb, *c,
+                                     b.getI32IntegerAttr(lutOp.imm));
+  const Operand &dest = operand(0);
+  Operand value = dest;
+  value.pairReg.reset();
+  if (failed(write(value, result, *type)))
+    return failure();
+  if (!boolOp) {
+    if (dest.pairReg)
+      return error(dest.loc) << "'|p' needs '.and' or '.or'", failure();
+    return success();
+  }
+  if (!dest.pairReg)
+    return error(dest.loc) << "'lop3." << *boolOp
+                           << "' needs a 'd|p' destination",
+           failure();
+  // p = (d != 0) BoolOp q.
+  FailureOr<Value> q = readPred(operand(5));
+  if (failed(q))
+    return failure();
+  Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        result, i32Const(0));
+  Value p = *boolOp == "and"
+                ? arith::AndIOp::create(b, loc, nonZero, *q).getResult()
+                : arith::OrIOp::create(b, loc, nonZero, *q).getResult();
+  Operand pred = dest;
+  pred.reg = *dest.pairReg;
+  pred.pairReg.reset();
+  return write(pred, p, PtxType::make(PtxType::Pred, 1));
+}
+
+LogicalResult FunctionEmitter::emitShf(Mods &mods) {
+  std::optional<StringRef> dir = mods.takeAny({"l", "r"});
+  std::optional<StringRef> mode = mods.takeAny({"clamp", "wrap"});
+  if (!dir || !mode)
+    return instrError() << "'shf' needs a direction (.l/.r) and a mode "
+                           "(.clamp/.wrap)",
+           failure();
+  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  FailureOr<Value> lo = read(operand(1), *type);
+  FailureOr<Value> hi = read(operand(2), *type);
+  FailureOr<Value> amount = read(operand(3), u32);
+  if (failed(lo) || failed(hi) || failed(amount))
+    return failure();
+  Value result = ptx::ShfOp::create(
+      b, loc, b.getI32Type(), *lo, *hi, *amount, *dir == "l",
+      *mode == "clamp" ? ptx::ClampMode::clamp : ptx::ClampMode::wrap);
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitShift(Mods &mods, bool isRight) {
+  FailureOr<PtxType> type =
+      isRight ? oneType(mods, {"b16", "b32", "b64", "u16", "u32", "u64",
+                               "s16", "s32", "s64"})
+              : oneType(mods, {"b16", "b32", "b64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> amount =
+      read(operand(2), PtxType::make(PtxType::Unsigned, 32));
+  if (failed(a) || failed(amount))
+    return failure();
+  Value result =
+      isRight ? ptx::ShrOp::create(b, loc, a->getType(), *a, *amount,
+                                   type->isSigned())
+                    .getResult()
+              : ptx::ShlOp::create(b, loc, a->getType(), *a, *amount)
+                    .getResult();
+  return write(operand(0), result, *type);
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emitMov(Mods &mods) {
+  FailureOr<PtxType> type =
+      oneType(mods, {"pred", "b16", "b32", "b64", "b128", "u16", "u32", "u64",
+                     "s16", "s32", "s64", "f16", "bf16", "f32", "f64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  const Operand &dst = operand(0), &src = operand(1);
+  if (src.kind == Operand::Vector || dst.kind == Operand::Vector) {
+    if (type->kind != PtxType::Bits)
+      return instrError() << "packing and unpacking 'mov' needs a .b type",
+             failure();
+    const Operand &vec = src.kind == Operand::Vector ? src : dst;
+    unsigned n = vec.elems.size();
+    if (n != 2 && n != 4 || type->width() % n)
+      return error(vec.loc) << "a vector operand of 'mov" << type->str()
+                            << "' has 2 or 4 elements",
+             failure();
+    PtxType part = PtxType::make(PtxType::Bits, type->width() / n);
+    if (part.bits < 8)
+      return error(vec.loc) << "invalid vector operand", failure();
+    if (src.kind == Operand::Vector) {
+      SmallVector<Value> parts;
+      for (const Operand &elem : src.elems) {
+        FailureOr<Value> v = read(elem, part);
+        if (failed(v))
+          return failure();
+        parts.push_back(*v);
+      }
+      Value packed =
+          ptx::PackOp::create(b, loc, type->toMLIR(ctx), parts);
+      return write(dst, packed, *type);
+    }
+    FailureOr<Value> v = read(src, *type);
+    if (failed(v))
+      return failure();
+    SmallVector<Type> partTypes(n, part.toMLIR(ctx));
+    auto unpack = ptx::UnpackOp::create(b, loc, partTypes, *v);
+    for (unsigned i = 0; i < n; ++i)
+      if (failed(write(dst.elems[i], unpack.getResult(i), part)))
+        return failure();
+    return success();
+  }
+  FailureOr<Value> value = read(src, *type);
+  if (failed(value))
+    return failure();
+  return write(dst, *value, *type);
+}
+
+/// Parses the state space modifier of a memory instruction.
+static std::optional<StateSpace> takeSpace(Mods &mods, bool &isParamFunc) {
+  isParamFunc = false;
+  std::optional<StringRef> space =
+      mods.takeAny({"global", "shared", "local", "param", "const"});
+  if (!space)
+    return StateSpace::generic;
+  return llvm::StringSwitch<StateSpace>(*space)
+      .Case("global", StateSpace::global)
+      .Case("shared", StateSpace::shared)
+      .Case("local", StateSpace::local)
+      .Case("param", StateSpace::param)
+      .Default(StateSpace::constant);
+}
+
+/// Takes the modifiers of ld/st that have no effect on a CPU: cache
+/// operators, eviction priorities and non-coherent loads.
+static std::optional<StringRef> takeCacheHints(Mods &mods) {
+  std::optional<StringRef> first;
+  while (std::optional<StringRef> m = mods.takeAny(
+             {"ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc", "weak",
+              "L1::evict_normal", "L1::evict_unchanged", "L1::evict_first",
+              "L1::evict_last", "L1::no_allocate", "L2::evict_normal",
+              "L2::evict_first", "L2::evict_last", "L2::64B", "L2::128B",
+              "L2::256B", "cta"})) {
+    if (!first)
+      first = *m;
+  }
+  return first;
+}
+
+LogicalResult FunctionEmitter::emitLd(Mods &mods) {
+  bool isVolatile = mods.take("volatile");
+  if (mods.takeAny({"relaxed", "acquire", "mmio"}))
+    return instrError() << "'ld' with memory-order qualifiers is not "
+                           "supported yet",
+           failure();
+  if (mods.take("L2::cache_hint"))
+    return instrError() << "'.L2::cache_hint' is not supported yet",
+           failure();
+  bool unusedParamFunc;
+  StateSpace space = *takeSpace(mods, unusedParamFunc);
+  std::optional<StringRef> cache = takeCacheHints(mods);
+  std::optional<StringRef> vec = mods.takeAny({"v2", "v4", "v8"});
+  FailureOr<PtxType> type =
+      oneType(mods, {"b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32",
+                     "u64", "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16",
+                     "bf16x2", "f32", "f64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  unsigned lanes = !vec ? 1 : *vec == "v2" ? 2 : *vec == "v4" ? 4 : 8;
+  const Operand &dst = operand(0);
+  if ((lanes > 1) != (dst.kind == Operand::Vector) ||
+      (lanes > 1 && dst.elems.size() != lanes))
+    return error(dst.loc) << "destination must be a vector of " << lanes
+                          << " registers",
+           failure();
+  if (curInstr->opcode == "ldu" && space != StateSpace::global &&
+      space != StateSpace::generic)
+    return instrError() << "'ldu' reads the global space only", failure();
+  FailureOr<Value> addr = addressValue(operand(1));
+  if (failed(addr))
+    return failure();
+  Value ptr = hostPointer(space, *addr);
+  SmallVector<Type> resultTypes(lanes, type->toMLIR(ctx));
+  auto load = ptx::LdOp::create(
+      b, loc, resultTypes, ptr, space, isVolatile,
+      cache ? b.getStringAttr(*cache) : nullptr);
+  if (lanes == 1)
+    return write(dst, load.getResult(0), *type, /*relaxed=*/true);
+  for (unsigned i = 0; i < lanes; ++i)
+    if (failed(write(dst.elems[i], load.getResult(i), *type, true)))
+      return failure();
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitSt(Mods &mods) {
+  bool isVolatile = mods.take("volatile");
+  if (mods.takeAny({"relaxed", "release", "mmio"}))
+    return instrError() << "'st' with memory-order qualifiers is not "
+                           "supported yet",
+           failure();
+  if (mods.take("L2::cache_hint"))
+    return instrError() << "'.L2::cache_hint' is not supported yet",
+           failure();
+  bool unusedParamFunc;
+  StateSpace space = *takeSpace(mods, unusedParamFunc);
+  if (space == StateSpace::constant)
+    return instrError() << "'st' cannot write the '.const' space", failure();
+  std::optional<StringRef> cache = takeCacheHints(mods);
+  std::optional<StringRef> vec = mods.takeAny({"v2", "v4", "v8"});
+  FailureOr<PtxType> type =
+      oneType(mods, {"b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32",
+                     "u64", "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16",
+                     "bf16x2", "f32", "f64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  unsigned lanes = !vec ? 1 : *vec == "v2" ? 2 : *vec == "v4" ? 4 : 8;
+  const Operand &src = operand(1);
+  if ((lanes > 1) != (src.kind == Operand::Vector) ||
+      (lanes > 1 && src.elems.size() != lanes))
+    return error(src.loc) << "source must be a vector of " << lanes
+                          << " values",
+           failure();
+  FailureOr<Value> addr = addressValue(operand(0));
+  if (failed(addr))
+    return failure();
+  SmallVector<Value> values;
+  if (lanes == 1) {
+    FailureOr<Value> v = read(src, *type, /*relaxed=*/true);
+    if (failed(v))
+      return failure();
+    values.push_back(*v);
+  } else {
+    for (const Operand &elem : src.elems) {
+      FailureOr<Value> v = read(elem, *type, true);
+      if (failed(v))
+        return failure();
+      values.push_back(*v);
+    }
+  }
+  Value ptr = hostPointer(space, *addr);
+  ptx::StOp::create(b, loc, ptr, values, space, isVolatile,
+                    cache ? b.getStringAttr(*cache) : nullptr);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitPrefetch(Mods &mods) {
+  // Prefetches are performance hints with no observable effect; the
+  // address is still checked.
+  mods.takeAny({"global", "local"});
+  mods.takeAny({"L1", "L2", "L2::evict_last", "L2::evict_normal"});
+  if (curInstr->opcode == "prefetchu")
+    mods.take("L1");
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
+    return failure();
+  return success(succeeded(addressValue(operand(0))));
+}
+
+LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
+  bool to = mods.take("to");
+  std::optional<StringRef> spaceName =
+      mods.takeAny({"global", "shared", "local", "param", "const"});
+  if (!spaceName)
+    return instrError() << "'cvta' needs a state space", failure();
+  if (mods.take("cluster"))
+    return unsupported("'cvta.shared::cluster'");
+  FailureOr<PtxType> type = oneType(mods, {"u32", "u64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  StateSpace space = llvm::StringSwitch<StateSpace>(*spaceName)
+                         .Case("global", StateSpace::global)
+                         .Case("shared", StateSpace::shared)
+                         .Case("local", StateSpace::local)
+                         .Case("param", StateSpace::param)
+                         .Default(StateSpace::constant);
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result = ptx::CvtaOp::create(b, loc, a->getType(), state, *a, space,
+                                     /*to_generic=*/!to);
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
+  std::optional<StringRef> spaceName =
+      mods.takeAny({"global", "shared", "local", "param", "const"});
+  if (!spaceName)
+    return instrError() << "'isspacep' needs a state space", failure();
+  if (mods.takeAny({"cta", "cluster"}))
+    return unsupported("'isspacep.shared::cta/::cluster'");
+  if (*spaceName == "const")
+    return unsupported("'isspacep.const'");
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  StateSpace space = llvm::StringSwitch<StateSpace>(*spaceName)
+                         .Case("global", StateSpace::global)
+                         .Case("shared", StateSpace::shared)
+                         .Case("local", StateSpace::local)
+                         .Case("param", StateSpace::param)
+                         .Default(StateSpace::constant);
+  FailureOr<Value> a = read(operand(1), PtxType::make(PtxType::Bits, 64));
+  if (failed(a))
+    return failure();
+  Value result = ptx::IsspacepOp::create(b, loc, b.getI1Type(), state, *a, space);
+  return write(operand(0), result, PtxType::make(PtxType::Pred, 1));
+}
+
+LogicalResult FunctionEmitter::emitPrmt(Mods &mods) {
+  std::optional<StringRef> mode =
+      mods.takeAny({"f4e", "b4e", "rc8", "ecl", "ecr", "rc16"});
+  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = read(operand(3), *type);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  ptx::PrmtMode m = mode ? *ptx::symbolizePrmtMode(*mode)
+                         : ptx::PrmtMode::generic;
+  Value result = ptx::PrmtOp::create(b, loc, b.getI32Type(), *a, *bb, *c,
+                                     ptx::PrmtModeAttr::get(ctx, m));
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
+  std::optional<StringRef> rndName = mods.takeAny(
+      {"rn", "rz", "rm", "rp", "rna", "rni", "rzi", "rmi", "rpi"});
+  bool ftz = mods.take("ftz");
+  bool sat = mods.take("sat");
+  if (mods.takeAny({"relu", "satfinite"}))
+    return unsupported("'cvt' with '.relu' or '.satfinite'");
+  SmallVector<PtxType, 2> types = mods.takeTypes();
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (types.size() != 2)
+    return instrError() << "'cvt' needs two types (.dtype.atype)", failure();
+  PtxType dtype = types[0], stype = types[1];
+  for (PtxType t : types) {
+    if (t.kind == PtxType::Bits || t.isPred())
+      return instrError() << "'cvt' does not convert " << t.str()
+                          << " values",
+             failure();
+    if (t.lanes != 1)
+      return unsupported("'cvt' on packed types");
+    if (t.kind == PtxType::BFloat || (t.isFloat() && t.bits == 16))
+      return unsupported("'cvt' to or from 16-bit floating-point types");
+  }
+  if (failed(expectOperands(2)))
+    return failure();
+  std::optional<ptx::RoundingMode> rnd;
+  if (rndName)
+    rnd = *ptx::symbolizeRoundingMode(*rndName);
+  bool intRounding = rnd && *rnd >= ptx::RoundingMode::rni;
+  if (dtype.isFloat() && stype.isFloat()) {
+    bool narrowing = dtype.bits < stype.bits;
+    bool same = dtype.bits == stype.bits;
+    if (same && !(rnd && intRounding) && !ftz && !sat && !rnd)
+      return instrError() << "'cvt" << dtype.str() << stype.str()
+                          << "' needs a modifier", failure();
+    if (narrowing && (!rnd || intRounding))
+      return instrError() << "narrowing 'cvt' needs a floating rounding "
+                             "modifier (.rn, .rz, .rm, .rp)",
+             failure();
+    if (!narrowing && !same && rnd)
+      return instrError() << "widening 'cvt' is exact and takes no rounding "
+                             "modifier",
+             failure();
+    if (same && rnd && !intRounding)
+      return instrError() << "'cvt' between equal float types takes an "
+                             "integer rounding modifier",
+             failure();
+    if (rnd && !intRounding && *rnd != ptx::RoundingMode::rn)
+      return instrError() << "'." << *rndName
+                          << "' rounding on 'cvt' is not supported yet",
+             failure();
+  } else if (dtype.isFloat()) {
+    // Integer to float.
+    if (!rnd || intRounding)
+      return instrError() << "integer-to-float 'cvt' needs '.rn', '.rz', "
+                             "'.rm' or '.rp'",
+             failure();
+    if (*rnd != ptx::RoundingMode::rn)
+      return instrError() << "'." << *rndName
+                          << "' rounding on 'cvt' is not supported yet",
+             failure();
+  } else if (stype.isFloat()) {
+    // Float to integer.
+    if (!rnd || !intRounding)
+      return instrError() << "float-to-integer 'cvt' needs '.rni', '.rzi', "
+                             "'.rmi' or '.rpi'",
+             failure();
+  } else if (rnd) {
+    return instrError() << "integer-to-integer 'cvt' takes no rounding "
+                           "modifier",
+           failure();
+  }
+  if (ftz && !(stype == PtxType::make(PtxType::Float, 32) ||
+               dtype == PtxType::make(PtxType::Float, 32)))
+    return instrError() << "'.ftz' is only valid with .f32", failure();
+  FailureOr<Value> a = read(operand(1), stype, /*relaxed=*/true);
+  if (failed(a))
+    return failure();
+  Value result = ptx::CvtOp::create(
+      b, loc, dtype.toMLIR(ctx), *a,
+      rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr, ftz, sat,
+      stype.isSigned(), dtype.isSigned());
+  return write(operand(0), result, dtype, /*relaxed=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emitBra(Mods &mods) {
+  mods.take("uni");
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
+    return failure();
+  Block *target = labels[operand(0).symbol];
+  if (!curInstr->guard) {
+    branchTo(target);
+  } else {
+    Value guard = readVar(*curInstr->guard, cur);
+    Block *next = newBlock();
+    if (curInstr->guardNegated)
+      cf::CondBranchOp::create(b, loc, guard, next, target);
+    else
+      cf::CondBranchOp::create(b, loc, guard, target, next);
+    noteEdge(cur, target);
+    sealBlock(next);
+    cur = next;
+    b.setInsertionPointToEnd(cur);
+    return success();
+  }
+  cur = newBlock();
+  sealBlock(cur);
+  b.setInsertionPointToEnd(cur);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitRet(Mods &mods) {
+  mods.take("uni");
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+    return failure();
+  func::ReturnOp::create(b, loc);
+  if (!curInstr->guard) {
+    cur = newBlock();
+    sealBlock(cur);
+    b.setInsertionPointToEnd(cur);
+  }
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitTrap(Mods &mods) {
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+    return failure();
+  ptx::TrapOp::create(b, loc, state);
+  func::ReturnOp::create(b, loc);
+  if (!curInstr->guard) {
+    cur = newBlock();
+    sealBlock(cur);
+    b.setInsertionPointToEnd(cur);
+  }
+  return success();
+}
+
+LogicalResult ptxjit::frontend::emitFunction(ModuleOp module,
+                                             const llvm::SourceMgr &sm,
+                                             const ModuleInfo &moduleInfo,
+                                             FunctionInfo &function) {
+  FunctionEmitter emitter(module, sm, moduleInfo, function);
+  return emitter.emit();
+}

@@ -1,0 +1,169 @@
+//===- FrontendImpl.h - shared pieces of the PTX frontend -------*- C++ -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The parser turns each function body into a list of statements whose
+// register operands are already resolved (scopes are handled while parsing);
+// the emitter then builds SSA form from them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_LIB_FRONTEND_FRONTENDIMPL_H
+#define PTXJIT_LIB_FRONTEND_FRONTENDIMPL_H
+
+#include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+#include "ptxjit/Frontend/Lexer.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/SMLoc.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptxjit::frontend {
+
+/// A PTX fundamental type such as `.u32`, `.f16x2` or `.pred`.
+struct PtxType {
+  enum Kind : uint8_t { None, Bits, Unsigned, Signed, Float, BFloat, Pred };
+  Kind kind = None;
+  /// Bits of one lane.
+  unsigned bits = 0;
+  /// 2 for the packed `.f16x2`, `.bf16x2`, `.u16x2`, `.s16x2` types.
+  unsigned lanes = 1;
+
+  static std::optional<PtxType> parse(llvm::StringRef name);
+  static PtxType make(Kind kind, unsigned bits, unsigned lanes = 1) {
+    PtxType t;
+    t.kind = kind;
+    t.bits = bits;
+    t.lanes = lanes;
+    return t;
+  }
+  unsigned width() const { return bits * lanes; }
+  bool isInt() const {
+    return kind == Bits || kind == Unsigned || kind == Signed;
+  }
+  bool isFloat() const { return kind == Float || kind == BFloat; }
+  bool isSigned() const { return kind == Signed; }
+  bool isPred() const { return kind == Pred; }
+  bool operator==(const PtxType &o) const {
+    return kind == o.kind && bits == o.bits && lanes == o.lanes;
+  }
+  bool operator!=(const PtxType &o) const { return !(*this == o); }
+  std::string str() const;
+  mlir::Type toMLIR(mlir::MLIRContext *ctx) const;
+};
+
+/// Whether \p name is a type modifier (`u32`, `f16x2`, `pred`, ...).
+bool isTypeName(llvm::StringRef name);
+
+/// A register (variable) of a function.
+struct RegInfo {
+  std::string name;
+  PtxType type;
+};
+
+/// One operand of an instruction.
+struct Operand {
+  enum Kind { Reg, Imm, FloatBits, DecimalFloat, Symbol, Address, Vector,
+              SpecialReg, Sink };
+  Kind kind = Imm;
+  llvm::SMLoc loc;
+  /// Reg: the register; Address: the base register when hasBaseReg.
+  unsigned reg = 0;
+  /// Reg: `!p`.
+  bool negated = false;
+  /// Reg: the second destination of `p|q` forms.
+  std::optional<unsigned> pairReg;
+  /// Imm value, FloatBits bits, Address offset.
+  int64_t imm = 0;
+  unsigned floatWidth = 0;
+  double floatValue = 0;
+  /// Symbol name, or Address base symbol.
+  std::string symbol;
+  bool hasBaseReg = false;
+  /// Vector elements.
+  std::vector<Operand> elems;
+  /// SpecialReg.
+  ptx::SpecialReg sreg = ptx::SpecialReg::tid_x;
+  unsigned sregIndex = 0;
+};
+
+/// One instruction as written.
+struct Instr {
+  llvm::SMLoc loc;
+  std::optional<unsigned> guard;
+  bool guardNegated = false;
+  llvm::StringRef opcode;
+  llvm::SMLoc opcodeLoc;
+  llvm::SmallVector<llvm::StringRef, 6> mods;
+  llvm::SmallVector<llvm::SMLoc, 6> modLocs;
+  std::vector<Operand> operands;
+};
+
+/// A statement of a function body: a label or an instruction.
+struct Stmt {
+  bool isLabel = false;
+  std::string label;
+  llvm::SMLoc loc;
+  Instr instr;
+};
+
+/// A variable in a state space (module scope or function scope).
+struct VarInfo {
+  std::string name;
+  ptx::StateSpace space = ptx::StateSpace::global;
+  uint64_t size = 0;
+  unsigned align = 1;
+  /// Offset in its window (shared, local, param).
+  uint64_t offset = 0;
+  /// Symbol of the `llvm.mlir.global` (global, const).
+  std::string globalName;
+  bool isExternArray = false;
+};
+
+/// A parsed kernel or function with everything the emitter needs.
+struct FunctionInfo {
+  std::string name;
+  bool isEntry = false;
+  llvm::SMLoc loc;
+  std::vector<RegInfo> regs;
+  std::vector<Stmt> body;
+  /// Kernel parameters (as param-window variables).
+  std::vector<VarInfo> params;
+  llvm::StringMap<VarInfo> localVars;
+  uint64_t localBytes = 0;
+  llvm::SmallVector<int64_t, 3> reqntid, maxntid;
+};
+
+/// Module-wide symbols.
+struct ModuleInfo {
+  llvm::StringMap<VarInfo> vars;
+  uint64_t sharedBytes = 0;
+  /// Declared `.func`s (definitions are not supported yet).
+  llvm::StringMap<llvm::SMLoc> functions;
+  unsigned addressSize = 64;
+};
+
+/// Reports an error at \p loc through the MLIR diagnostic engine.
+mlir::InFlightDiagnostic emitErrorAt(mlir::MLIRContext *ctx,
+                                     const llvm::SourceMgr &sourceMgr,
+                                     llvm::SMLoc loc);
+
+/// Emits \p function into \p module as a `func.func`; returns failure after
+/// reporting a diagnostic.
+mlir::LogicalResult emitFunction(mlir::ModuleOp module,
+                                 const llvm::SourceMgr &sourceMgr,
+                                 const ModuleInfo &moduleInfo,
+                                 FunctionInfo &function);
+
+} // namespace ptxjit::frontend
+
+#endif // PTXJIT_LIB_FRONTEND_FRONTENDIMPL_H

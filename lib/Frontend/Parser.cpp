@@ -1,0 +1,1128 @@
+//===- Parser.cpp - PTX module grammar ------------------------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A recursive-descent parser for the PTX module grammar (directives,
+// variables, kernels). Function bodies are parsed into statements with
+// resolved registers and handed to the emitter (Emitter.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FrontendImpl.h"
+#include "ptxjit/Frontend/Parser.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Endian.h"
+
+using namespace mlir;
+using namespace ptxjit;
+using namespace ptxjit::frontend;
+
+InFlightDiagnostic ptxjit::frontend::emitErrorAt(MLIRContext *ctx,
+                                                 const llvm::SourceMgr &sm,
+                                                 llvm::SMLoc loc) {
+  unsigned bufferId = sm.FindBufferContainingLoc(loc);
+  if (!bufferId)
+    return mlir::emitError(UnknownLoc::get(ctx));
+  auto [line, col] = sm.getLineAndColumn(loc, bufferId);
+  StringRef file = sm.getMemoryBuffer(bufferId)->getBufferIdentifier();
+  return mlir::emitError(FileLineColLoc::get(ctx, file, line, col));
+}
+
+namespace {
+
+/// Special registers by name (without the `%`), with their component.
+struct SregName {
+  const char *name;
+  ptx::SpecialReg reg;
+};
+
+std::optional<ptx::SpecialReg> lookupVectorSreg(StringRef base,
+                                                StringRef comp) {
+  using S = ptx::SpecialReg;
+  int idx = comp == "x" ? 0 : comp == "y" ? 1 : comp == "z" ? 2 : -1;
+  if (idx < 0)
+    return std::nullopt;
+  auto pick = [&](S x) { return static_cast<S>(static_cast<int>(x) + idx); };
+  return llvm::StringSwitch<std::optional<S>>(base)
+      .Case("%tid", pick(S::tid_x))
+      .Case("%ntid", pick(S::ntid_x))
+      .Case("%ctaid", pick(S::ctaid_x))
+      .Case("%nctaid", pick(S::nctaid_x))
+      .Case("%cluster_ctaid", pick(S::cluster_ctaid_x))
+      .Case("%cluster_nctaid", pick(S::cluster_nctaid_x))
+      .Case("%clusterid", pick(S::clusterid_x))
+      .Case("%nclusterid", pick(S::nclusterid_x))
+      .Default(std::nullopt);
+}
+
+std::optional<ptx::SpecialReg> lookupScalarSreg(StringRef name) {
+  using S = ptx::SpecialReg;
+  return llvm::StringSwitch<std::optional<S>>(name)
+      .Case("%laneid", S::laneid)
+      .Case("%warpid", S::warpid)
+      .Case("%nwarpid", S::nwarpid)
+      .Case("%smid", S::smid)
+      .Case("%nsmid", S::nsmid)
+      .Case("%gridid", S::gridid)
+      .Case("%lanemask_eq", S::lanemask_eq)
+      .Case("%lanemask_le", S::lanemask_le)
+      .Case("%lanemask_lt", S::lanemask_lt)
+      .Case("%lanemask_ge", S::lanemask_ge)
+      .Case("%lanemask_gt", S::lanemask_gt)
+      .Case("%clock", S::clock)
+      .Case("%clock_hi", S::clock_hi)
+      .Case("%clock64", S::clock64)
+      .Case("%globaltimer", S::globaltimer)
+      .Case("%globaltimer_lo", S::globaltimer_lo)
+      .Case("%globaltimer_hi", S::globaltimer_hi)
+      .Case("%dynamic_smem_size", S::dynamic_smem_size)
+      .Case("%total_smem_size", S::total_smem_size)
+      .Case("%aggr_smem_size", S::aggr_smem_size)
+      .Case("%is_explicit_cluster", S::is_explicit_cluster)
+      .Case("%cluster_ctarank", S::cluster_ctarank)
+      .Case("%cluster_nctarank", S::cluster_nctarank)
+      .Default(std::nullopt);
+}
+
+/// A parse failure that was already reported.
+LogicalResult reported() { return failure(); }
+
+class Parser {
+public:
+  Parser(llvm::SourceMgr &sm, MLIRContext *ctx)
+      : sm(sm), ctx(ctx), lexer(sm, sm.getMainFileID()) {}
+
+  OwningOpRef<ModuleOp> parse();
+
+private:
+  //===--- token helpers ---------------------------------------------------===//
+  void consume() { tok = lexer.lex(); }
+  InFlightDiagnostic error(llvm::SMLoc loc) {
+    return emitErrorAt(ctx, sm, loc);
+  }
+  InFlightDiagnostic error() { return error(tok.getLoc()); }
+  /// Reports the current token as unexpected.
+  LogicalResult unexpected(StringRef expected) {
+    if (tok.is(Token::Error))
+      return error() << lexer.getErrorMessage(), failure();
+    if (tok.is(Token::Eof))
+      return error() << "unexpected end of file, expected " << expected,
+             failure();
+    return error() << "expected " << expected << ", found '" << tok.spelling
+                   << "'",
+           failure();
+  }
+  LogicalResult expect(Token::Kind kind, StringRef what) {
+    if (!tok.is(kind))
+      return unexpected(what);
+    consume();
+    return success();
+  }
+  bool consumeIf(Token::Kind kind) {
+    if (!tok.is(kind))
+      return false;
+    consume();
+    return true;
+  }
+  bool isDot(StringRef name) const {
+    return tok.is(Token::DotName) && tok.spelling.drop_front() == name;
+  }
+  FailureOr<int64_t> parseInteger(StringRef what);
+  /// Skips a balanced `{ ... }` group (debug sections).
+  LogicalResult skipBracedGroup();
+
+  //===--- module level ----------------------------------------------------===//
+  LogicalResult parseHeader();
+  LogicalResult parseTopLevel();
+  LogicalResult parseVarDecl(ptx::StateSpace space, bool isExtern,
+                             FunctionInfo *function);
+  LogicalResult parseInitializer(PtxType type, uint64_t count,
+                                 std::vector<uint8_t> &bytes);
+  LogicalResult parseInitElement(PtxType type, std::vector<uint8_t> &bytes);
+  LogicalResult parseFunction(bool isEntry, bool isExtern);
+  LogicalResult parseParams(std::vector<VarInfo> &params, bool forEntry);
+  LogicalResult parsePerformanceDirectives(FunctionInfo &function);
+
+  //===--- function bodies -------------------------------------------------===//
+  LogicalResult parseBody(FunctionInfo &function);
+  LogicalResult parseRegDecl(FunctionInfo &function);
+  LogicalResult parseInstruction(FunctionInfo &function, Instr &instr);
+  LogicalResult parseOperand(FunctionInfo &function, Operand &op);
+  std::optional<unsigned> lookupReg(StringRef name) const;
+
+  llvm::SourceMgr &sm;
+  MLIRContext *ctx;
+  Lexer lexer;
+  Token tok;
+  OwningOpRef<ModuleOp> module;
+  ModuleInfo info;
+  /// Register scopes of the function being parsed: name -> register index.
+  std::vector<llvm::StringMap<unsigned>> scopes;
+  unsigned globalCounter = 0;
+};
+
+} // namespace
+
+FailureOr<int64_t> Parser::parseInteger(StringRef what) {
+  bool negative = consumeIf(Token::Minus);
+  if (!tok.is(Token::Integer))
+    return unexpected(what);
+  int64_t value = static_cast<int64_t>(tok.intValue);
+  consume();
+  return negative ? -value : value;
+}
+
+LogicalResult Parser::skipBracedGroup() {
+  if (failed(expect(Token::LBrace, "'{'")))
+    return failure();
+  unsigned depth = 1;
+  while (depth) {
+    if (tok.is(Token::Eof))
+      return unexpected("'}'");
+    if (tok.is(Token::LBrace))
+      ++depth;
+    else if (tok.is(Token::RBrace))
+      --depth;
+    consume();
+  }
+  return success();
+}
+
+OwningOpRef<ModuleOp> Parser::parse() {
+  module = ModuleOp::create(FileLineColLoc::get(
+      ctx, sm.getMemoryBuffer(sm.getMainFileID())->getBufferIdentifier(), 1,
+      1));
+  consume();
+  if (failed(parseHeader()))
+    return nullptr;
+  while (!tok.is(Token::Eof))
+    if (failed(parseTopLevel()))
+      return nullptr;
+  module.get()->setAttr("ptx.shared_bytes",
+                        IntegerAttr::get(IntegerType::get(ctx, 64),
+                                         info.sharedBytes));
+  return std::move(module);
+}
+
+LogicalResult Parser::parseHeader() {
+  // .version is mandatory and comes first; .target must follow.
+  if (!isDot("version"))
+    return unexpected("'.version' directive at the start of the module");
+  consume();
+  if (!tok.is(Token::DecimalFloat))
+    return unexpected("a version number such as 8.0");
+  StringRef versionText = tok.spelling;
+  consume();
+  module.get()->setAttr("ptx.version", StringAttr::get(ctx, versionText));
+  if (!isDot("target"))
+    return unexpected("'.target' directive");
+  consume();
+  SmallVector<Attribute> targets;
+  do {
+    if (!tok.is(Token::Identifier))
+      return unexpected("a target name such as sm_80");
+    targets.push_back(StringAttr::get(ctx, tok.spelling));
+    consume();
+  } while (consumeIf(Token::Comma));
+  module.get()->setAttr("ptx.target", ArrayAttr::get(ctx, targets));
+  if (isDot("address_size")) {
+    consume();
+    FailureOr<int64_t> size = parseInteger("32 or 64");
+    if (failed(size))
+      return failure();
+    if (*size != 64) {
+      if (*size != 32)
+        return error() << "address size must be 32 or 64", failure();
+      return error() << "'.address_size 32' is not supported; the host "
+                        "runtime needs 64-bit addresses",
+             failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult Parser::parseTopLevel() {
+  llvm::SMLoc start = tok.getLoc();
+  if (isDot("file")) {
+    consume();
+    if (failed(parseInteger("a file number")))
+      return failure();
+    if (failed(expect(Token::String, "a file name")))
+      return failure();
+    // Optional timestamp and size.
+    while (consumeIf(Token::Comma))
+      if (failed(parseInteger("an integer")))
+        return failure();
+    return success();
+  }
+  if (isDot("section")) {
+    consume();
+    if (!tok.is(Token::DotName) && !tok.is(Token::Identifier))
+      return unexpected("a section name");
+    consume();
+    return skipBracedGroup();
+  }
+  if (isDot("pragma")) {
+    consume();
+    if (failed(expect(Token::String, "a pragma string")))
+      return failure();
+    return expect(Token::Semicolon, "';'");
+  }
+  bool isExtern = false;
+  // Linkage directives.
+  while (isDot("visible") || isDot("extern") || isDot("weak") ||
+         isDot("common")) {
+    isExtern |= isDot("extern");
+    consume();
+  }
+  if (isDot("entry") || isDot("func")) {
+    bool isEntry = isDot("entry");
+    consume();
+    return parseFunction(isEntry, isExtern);
+  }
+  std::optional<ptx::StateSpace> space;
+  if (tok.is(Token::DotName))
+    space = llvm::StringSwitch<std::optional<ptx::StateSpace>>(
+                tok.spelling.drop_front())
+                .Case("global", ptx::StateSpace::global)
+                .Case("const", ptx::StateSpace::constant)
+                .Case("shared", ptx::StateSpace::shared)
+                .Case("local", ptx::StateSpace::local)
+                .Default(std::nullopt);
+  if (space) {
+    consume();
+    return parseVarDecl(*space, isExtern, nullptr);
+  }
+  if (isDot("tex") || isDot("surfref") || isDot("texref") ||
+      isDot("samplerref"))
+    return error(start) << "texture and surface variables are not supported",
+           failure();
+  if (isDot("alias"))
+    return error(start) << "'.alias' is not supported", failure();
+  if (isDot("version") || isDot("target") || isDot("address_size"))
+    return error(start) << "'" << tok.spelling
+                        << "' may only appear at the start of the module",
+           failure();
+  return unexpected("a directive ('.entry', '.func', '.global', ...)");
+}
+
+LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
+                                   FunctionInfo *function) {
+  llvm::SMLoc declLoc = tok.getLoc();
+  unsigned align = 0;
+  unsigned vecLanes = 1;
+  std::optional<PtxType> type;
+  while (tok.is(Token::DotName)) {
+    StringRef name = tok.spelling.drop_front();
+    if (name == "align") {
+      consume();
+      FailureOr<int64_t> value = parseInteger("an alignment");
+      if (failed(value))
+        return failure();
+      if (*value <= 0 || (*value & (*value - 1)))
+        return error(declLoc) << "alignment must be a power of two",
+               failure();
+      align = *value;
+      continue;
+    }
+    if (name == "v2" || name == "v4" || name == "v8") {
+      vecLanes = name == "v2" ? 2 : name == "v4" ? 4 : 8;
+      consume();
+      continue;
+    }
+    if (name == "attribute")
+      return error() << "variable attributes ('.attribute') are not "
+                        "supported",
+             failure();
+    if (name == "ptr" || name == "global" || name == "shared" ||
+        name == "const" || name == "local") {
+      consume();
+      continue;
+    }
+    type = PtxType::parse(name);
+    if (!type)
+      return error() << "unknown variable type '" << tok.spelling << "'",
+             failure();
+    consume();
+  }
+  if (!type)
+    return unexpected("a variable type such as '.u32'");
+  if (type->isPred())
+    return error(declLoc) << "'.pred' variables must be registers", failure();
+  do {
+    if (!tok.is(Token::Identifier))
+      return unexpected("a variable name");
+    VarInfo var;
+    var.name = tok.spelling.str();
+    llvm::SMLoc nameLoc = tok.getLoc();
+    consume();
+    uint64_t count = vecLanes;
+    bool unsized = false;
+    while (consumeIf(Token::LSquare)) {
+      if (consumeIf(Token::RSquare)) {
+        unsized = true;
+        continue;
+      }
+      FailureOr<int64_t> dim = parseInteger("an array size");
+      if (failed(dim))
+        return failure();
+      if (*dim <= 0)
+        return error(nameLoc) << "array size must be positive", failure();
+      count *= *dim;
+      if (failed(expect(Token::RSquare, "']'")))
+        return failure();
+    }
+    var.space = space;
+    unsigned elemBytes = std::max(1u, type->width() / 8);
+    var.align = align ? align : elemBytes * (vecLanes > 1 ? vecLanes : 1);
+    std::vector<uint8_t> init;
+    bool hasInit = false;
+    if (consumeIf(Token::Equal)) {
+      if (space != ptx::StateSpace::global &&
+          space != ptx::StateSpace::constant)
+        return error(nameLoc) << "only '.global' and '.const' variables may "
+                                 "have initializers",
+               failure();
+      hasInit = true;
+      if (unsized) {
+        // The size comes from the initializer.
+        if (failed(parseInitializer(*type, 0, init)))
+          return failure();
+        count = init.size() / elemBytes;
+        unsized = false;
+      } else if (failed(parseInitializer(*type, count, init))) {
+        return failure();
+      }
+    }
+    if (unsized && !(isExtern && space == ptx::StateSpace::shared))
+      return error(nameLoc) << "an array without a size must be an "
+                               "'.extern .shared' variable or have an "
+                               "initializer",
+             failure();
+    var.size = unsized ? 0 : count * elemBytes;
+    var.isExternArray = unsized;
+
+    auto alignTo = [](uint64_t value, uint64_t a) {
+      return (value + a - 1) / a * a;
+    };
+    switch (space) {
+    case ptx::StateSpace::shared:
+      if (unsized) {
+        // Dynamic shared memory starts after all static shared variables;
+        // its offset is fixed up when the module is complete.
+        var.offset = ~uint64_t(0);
+      } else {
+        var.offset = alignTo(info.sharedBytes, var.align);
+        info.sharedBytes = var.offset + var.size;
+      }
+      break;
+    case ptx::StateSpace::local:
+      if (!function)
+        return error(nameLoc)
+                   << "module-scope '.local' variables are not supported",
+               failure();
+      var.offset = alignTo(function->localBytes, var.align);
+      function->localBytes = var.offset + var.size;
+      break;
+    case ptx::StateSpace::global:
+    case ptx::StateSpace::constant: {
+      if (isExtern && !hasInit && !function)
+        return error(nameLoc) << "'.extern' variable '" << var.name
+                              << "' is not defined in this module",
+               failure();
+      var.globalName = var.name;
+      if (function)
+        var.globalName = function->name + "." + var.name + "." +
+                         std::to_string(globalCounter++);
+      OpBuilder builder(ctx);
+      builder.setInsertionPointToEnd(module->getBody());
+      auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),
+                                                std::max<uint64_t>(var.size, 1));
+      unsigned bufferId = sm.FindBufferContainingLoc(nameLoc);
+      auto [line, col] = sm.getLineAndColumn(nameLoc, bufferId);
+      Location loc = FileLineColLoc::get(
+          ctx, sm.getMemoryBuffer(bufferId)->getBufferIdentifier(), line, col);
+      bool isConst = space == ptx::StateSpace::constant;
+      if (hasInit) {
+        init.resize(std::max<uint64_t>(var.size, 1), 0);
+        auto global = LLVM::GlobalOp::create(
+            builder, loc, arrayType, /*isConstant=*/false,
+            LLVM::Linkage::External, var.globalName,
+            builder.getStringAttr(StringRef(
+                reinterpret_cast<const char *>(init.data()), init.size())),
+            var.align);
+        (void)isConst;
+        (void)global;
+      } else {
+        auto global = LLVM::GlobalOp::create(
+            builder, loc, arrayType, /*isConstant=*/false,
+            LLVM::Linkage::External, var.globalName, Attribute(), var.align);
+        Block *block = builder.createBlock(&global.getInitializerRegion());
+        builder.setInsertionPointToStart(block);
+        Value zero = LLVM::ZeroOp::create(builder, loc, arrayType);
+        LLVM::ReturnOp::create(builder, loc, zero);
+      }
+      break;
+    }
+    case ptx::StateSpace::param:
+    case ptx::StateSpace::generic:
+      return error(nameLoc) << "unexpected state space", failure();
+    }
+    llvm::StringMap<VarInfo> &table =
+        function ? function->localVars : info.vars;
+    if (table.count(var.name) || (!function && info.functions.count(var.name)))
+      return error(nameLoc) << "redefinition of '" << var.name << "'",
+             failure();
+    table[var.name] = var;
+  } while (consumeIf(Token::Comma));
+  return expect(Token::Semicolon, "';' after the variable declaration");
+}
+
+LogicalResult Parser::parseInitElement(PtxType type,
+                                       std::vector<uint8_t> &bytes) {
+  llvm::SMLoc loc = tok.getLoc();
+  bool negative = consumeIf(Token::Minus);
+  unsigned elemBytes = type.width() / 8;
+  uint64_t bits = 0;
+  if (tok.is(Token::Integer)) {
+    uint64_t value = negative ? -tok.intValue : tok.intValue;
+    if (type.isFloat()) {
+      double d = negative ? -double(tok.intValue) : double(tok.intValue);
+      if (type.bits == 32) {
+        float f = static_cast<float>(d);
+        uint32_t b;
+        memcpy(&b, &f, 4);
+        bits = b;
+      } else if (type.bits == 64) {
+        memcpy(&bits, &d, 8);
+      } else {
+        return error(loc) << "integer initializers for " << type.str()
+                          << " are not supported",
+               failure();
+      }
+    } else {
+      bits = value;
+    }
+  } else if (tok.is(Token::FloatBits)) {
+    if (!type.isFloat() && !(type.kind == PtxType::Bits))
+      return error(loc) << "floating-point initializer for an integer "
+                           "variable",
+             failure();
+    bits = tok.intValue;
+    if (type.width() == 64 && tok.floatWidth == 32) {
+      float f;
+      uint32_t b = bits;
+      memcpy(&f, &b, 4);
+      double d = f;
+      memcpy(&bits, &d, 8);
+    } else if (type.width() == 32 && tok.floatWidth == 64) {
+      double d;
+      memcpy(&d, &bits, 8);
+      float f = static_cast<float>(d);
+      uint32_t b;
+      memcpy(&b, &f, 4);
+      bits = b;
+    } else if (type.width() != tok.floatWidth) {
+      return error(loc) << "initializer width does not match " << type.str(),
+             failure();
+    }
+    if (negative)
+      bits ^= uint64_t(1) << (type.width() - 1);
+  } else if (tok.is(Token::DecimalFloat)) {
+    double d = negative ? -tok.floatValue : tok.floatValue;
+    if (type.bits == 32) {
+      float f = static_cast<float>(d);
+      uint32_t b;
+      memcpy(&b, &f, 4);
+      bits = b;
+    } else if (type.bits == 64) {
+      memcpy(&bits, &d, 8);
+    } else {
+      return error(loc) << "decimal initializers for " << type.str()
+                        << " are not supported",
+             failure();
+    }
+  } else if (tok.is(Token::Identifier)) {
+    return error(loc) << "address initializers ('" << tok.spelling
+                      << "') are not supported",
+           failure();
+  } else {
+    return unexpected("an initializer value");
+  }
+  consume();
+  for (unsigned i = 0; i < elemBytes; ++i)
+    bytes.push_back(static_cast<uint8_t>(bits >> (8 * i)));
+  return success();
+}
+
+LogicalResult Parser::parseInitializer(PtxType type, uint64_t count,
+                                       std::vector<uint8_t> &bytes) {
+  llvm::SMLoc loc = tok.getLoc();
+  if (!tok.is(Token::LBrace)) {
+    if (failed(parseInitElement(type, bytes)))
+      return failure();
+  } else {
+    // Nested braces (multi-dimensional arrays) are flattened.
+    std::function<LogicalResult()> parseList = [&]() -> LogicalResult {
+      if (failed(expect(Token::LBrace, "'{'")))
+        return failure();
+      if (consumeIf(Token::RBrace))
+        return success();
+      do {
+        if (tok.is(Token::LBrace)) {
+          if (failed(parseList()))
+            return failure();
+        } else if (failed(parseInitElement(type, bytes))) {
+          return failure();
+        }
+      } while (consumeIf(Token::Comma));
+      return expect(Token::RBrace, "'}' or ','");
+    };
+    if (failed(parseList()))
+      return failure();
+  }
+  unsigned elemBytes = type.width() / 8;
+  if (count && bytes.size() > count * elemBytes)
+    return error(loc) << "too many initializers (" << bytes.size() / elemBytes
+                      << " for " << count << " elements)",
+           failure();
+  return success();
+}
+
+LogicalResult Parser::parseParams(std::vector<VarInfo> &params,
+                                  bool forEntry) {
+  if (failed(expect(Token::LParen, "'('")))
+    return failure();
+  if (consumeIf(Token::RParen))
+    return success();
+  uint64_t offset = 0;
+  do {
+    llvm::SMLoc loc = tok.getLoc();
+    if (isDot("reg")) {
+      if (forEntry)
+        return error() << "kernel parameters must be in the '.param' space",
+               failure();
+      consume();
+    } else if (failed(expect(Token::DotName, "'.param'"))) {
+      return failure();
+    }
+    unsigned align = 0;
+    std::optional<PtxType> type;
+    while (tok.is(Token::DotName)) {
+      StringRef name = tok.spelling.drop_front();
+      consume();
+      if (name == "align") {
+        FailureOr<int64_t> value = parseInteger("an alignment");
+        if (failed(value))
+          return failure();
+        if (*value <= 0 || (*value & (*value - 1)))
+          return error(loc) << "alignment must be a power of two", failure();
+        align = *value;
+        continue;
+      }
+      if (name == "ptr" || name == "global" || name == "shared" ||
+          name == "const" || name == "local" || name == "param")
+        continue;
+      type = PtxType::parse(name);
+      if (!type)
+        return error(loc) << "unknown parameter type '." << name << "'",
+               failure();
+    }
+    if (!type)
+      return unexpected("a parameter type such as '.u64'");
+    if (!tok.is(Token::Identifier))
+      return unexpected("a parameter name");
+    VarInfo param;
+    param.name = tok.spelling.str();
+    param.space = ptx::StateSpace::param;
+    consume();
+    uint64_t count = 1;
+    while (consumeIf(Token::LSquare)) {
+      FailureOr<int64_t> dim = parseInteger("an array size");
+      if (failed(dim))
+        return failure();
+      if (*dim <= 0)
+        return error(loc) << "array size must be positive", failure();
+      count *= *dim;
+      if (failed(expect(Token::RSquare, "']'")))
+        return failure();
+    }
+    unsigned elemBytes = std::max(1u, type->width() / 8);
+    param.align = align ? align : elemBytes;
+    param.size = count * elemBytes;
+    offset = (offset + param.align - 1) / param.align * param.align;
+    param.offset = offset;
+    offset += param.size;
+    // Remember the element type in globalName for the kernel signature.
+    param.globalName = type->str();
+    params.push_back(param);
+  } while (consumeIf(Token::Comma));
+  return expect(Token::RParen, "')' or ','");
+}
+
+LogicalResult Parser::parsePerformanceDirectives(FunctionInfo &function) {
+  while (tok.is(Token::DotName)) {
+    StringRef name = tok.spelling.drop_front();
+    llvm::SMLoc loc = tok.getLoc();
+    if (name == "maxntid" || name == "reqntid" || name == "reqnctapercluster" ||
+        name == "maxclusterrank" || name == "minnctapersm" ||
+        name == "maxnreg" || name == "maxnctapersm") {
+      consume();
+      SmallVector<int64_t, 3> values;
+      do {
+        FailureOr<int64_t> value = parseInteger("an integer");
+        if (failed(value))
+          return failure();
+        if (*value <= 0)
+          return error(loc) << "'." << name << "' needs positive values",
+                 failure();
+        values.push_back(*value);
+      } while (consumeIf(Token::Comma));
+      if ((name == "maxntid" || name == "reqntid") && values.size() > 3)
+        return error(loc) << "'." << name << "' takes at most 3 values",
+               failure();
+      while (values.size() < 3)
+        values.push_back(1);
+      if (name == "maxntid")
+        function.maxntid = values;
+      else if (name == "reqntid")
+        function.reqntid = values;
+      continue;
+    }
+    if (name == "noreturn" || name == "explicitcluster" ||
+        name == "blocksareclusters") {
+      consume();
+      continue;
+    }
+    if (name == "pragma") {
+      consume();
+      if (failed(expect(Token::String, "a pragma string")) ||
+          failed(expect(Token::Semicolon, "';'")))
+        return failure();
+      continue;
+    }
+    return error(loc) << "unknown directive '" << tok.spelling
+                      << "' before the function body",
+           failure();
+  }
+  return success();
+}
+
+LogicalResult Parser::parseFunction(bool isEntry, bool isExtern) {
+  FunctionInfo function;
+  function.isEntry = isEntry;
+  function.loc = tok.getLoc();
+  std::vector<VarInfo> returns;
+  if (!isEntry && tok.is(Token::LParen))
+    if (failed(parseParams(returns, false)))
+      return failure();
+  if (!tok.is(Token::Identifier))
+    return unexpected(isEntry ? "a kernel name" : "a function name");
+  function.name = tok.spelling.str();
+  llvm::SMLoc nameLoc = tok.getLoc();
+  consume();
+  if (tok.is(Token::LParen) &&
+      failed(parseParams(function.params, isEntry)))
+    return failure();
+  if (failed(parsePerformanceDirectives(function)))
+    return failure();
+  if (consumeIf(Token::Semicolon)) {
+    // A declaration only.
+    if (!isEntry)
+      info.functions.try_emplace(function.name, nameLoc);
+    return success();
+  }
+  if (isExtern)
+    return error(nameLoc) << "an '.extern' function cannot have a body",
+           failure();
+  if (!isEntry) {
+    info.functions.try_emplace(function.name, nameLoc);
+    // Device functions are parsed for syntax but not compiled yet; calling
+    // one is reported at the call.
+    FunctionInfo scratch = function;
+    scopes.clear();
+    return parseBody(scratch);
+  }
+  for (Operation &op : module->getBody()->getOperations())
+    if (auto fn = dyn_cast<func::FuncOp>(op))
+      if (fn.getSymName() == function.name)
+        return error(nameLoc) << "redefinition of kernel '" << function.name
+                              << "'",
+               failure();
+  scopes.clear();
+  if (failed(parseBody(function)))
+    return failure();
+  return emitFunction(*module, sm, info, function);
+}
+
+std::optional<unsigned> Parser::lookupReg(StringRef name) const {
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
+    auto found = it->find(name);
+    if (found != it->end())
+      return found->second;
+  }
+  return std::nullopt;
+}
+
+LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
+  llvm::SMLoc loc = tok.getLoc();
+  consume(); // .reg
+  std::optional<PtxType> type;
+  while (tok.is(Token::DotName)) {
+    StringRef name = tok.spelling.drop_front();
+    if (name == "v2" || name == "v4" || name == "v8")
+      return error() << "vector registers ('." << name
+                     << "') are not supported yet",
+             failure();
+    if (name == "align") {
+      consume();
+      if (failed(parseInteger("an alignment")))
+        return failure();
+      continue;
+    }
+    type = PtxType::parse(name);
+    if (!type)
+      return error() << "unknown register type '" << tok.spelling << "'",
+             failure();
+    consume();
+  }
+  if (!type)
+    return error(loc) << "expected a register type such as '.b32'", failure();
+  do {
+    if (!tok.is(Token::Identifier))
+      return unexpected("a register name");
+    std::string base = tok.spelling.str();
+    llvm::SMLoc nameLoc = tok.getLoc();
+    consume();
+    auto declare = [&](const std::string &name) -> LogicalResult {
+      if (scopes.back().count(name))
+        return error(nameLoc) << "redefinition of register '" << name << "'",
+               failure();
+      scopes.back()[name] = function.regs.size();
+      function.regs.push_back({name, *type});
+      return success();
+    };
+    if (consumeIf(Token::Less)) {
+      FailureOr<int64_t> count = parseInteger("a register count");
+      if (failed(count))
+        return failure();
+      if (*count < 0 || *count > (1 << 24))
+        return error(nameLoc) << "register count out of range", failure();
+      if (failed(expect(Token::Greater, "'>'")))
+        return failure();
+      for (int64_t i = 0; i < *count; ++i)
+        if (failed(declare(base + std::to_string(i))))
+          return failure();
+    } else if (failed(declare(base))) {
+      return failure();
+    }
+  } while (consumeIf(Token::Comma));
+  return expect(Token::Semicolon, "';' after the register declaration");
+}
+
+LogicalResult Parser::parseBody(FunctionInfo &function) {
+  if (failed(expect(Token::LBrace, "'{' to start the function body")))
+    return failure();
+  scopes.emplace_back();
+  unsigned depth = 1;
+  while (true) {
+    if (tok.is(Token::Eof) || tok.is(Token::Error))
+      return unexpected("'}' to close the function body");
+    if (tok.is(Token::RBrace)) {
+      consume();
+      scopes.pop_back();
+      if (--depth == 0)
+        return success();
+      continue;
+    }
+    if (tok.is(Token::LBrace)) {
+      consume();
+      scopes.emplace_back();
+      ++depth;
+      continue;
+    }
+    if (isDot("reg")) {
+      if (failed(parseRegDecl(function)))
+        return failure();
+      continue;
+    }
+    if (isDot("loc") || isDot("file")) {
+      lexer.skipToEndOfLine();
+      consume();
+      continue;
+    }
+    if (isDot("pragma")) {
+      consume();
+      if (failed(expect(Token::String, "a pragma string")) ||
+          failed(expect(Token::Semicolon, "';'")))
+        return failure();
+      continue;
+    }
+    if (isDot("local") || isDot("shared") || isDot("global") ||
+        isDot("const")) {
+      ptx::StateSpace space =
+          llvm::StringSwitch<ptx::StateSpace>(tok.spelling.drop_front())
+              .Case("local", ptx::StateSpace::local)
+              .Case("shared", ptx::StateSpace::shared)
+              .Case("global", ptx::StateSpace::global)
+              .Default(ptx::StateSpace::constant);
+      consume();
+      if (space == ptx::StateSpace::shared) {
+        // Function-scope shared variables share the module's layout.
+        if (failed(parseVarDecl(space, false, nullptr)))
+          return failure();
+        continue;
+      }
+      if (failed(parseVarDecl(space, false, &function)))
+        return failure();
+      continue;
+    }
+    if (isDot("param"))
+      return error() << "'.param' declarations inside a function body (used "
+                        "for calls) are not supported yet",
+             failure();
+    if (tok.is(Token::DotName))
+      return error() << "unknown or unsupported directive '" << tok.spelling
+                     << "' in a function body",
+             failure();
+    // A label?
+    if (tok.is(Token::Identifier)) {
+      const char *save = lexer.getCurPtr();
+      Token labelTok = tok;
+      consume();
+      if (tok.is(Token::Colon)) {
+        consume();
+        if (isDot("callprototype"))
+          return error(labelTok.getLoc())
+                     << "'.callprototype' (indirect calls) is not supported "
+                        "yet",
+                 failure();
+        Stmt stmt;
+        stmt.isLabel = true;
+        stmt.label = labelTok.spelling.str();
+        stmt.loc = labelTok.getLoc();
+        function.body.push_back(std::move(stmt));
+        continue;
+      }
+      lexer.resetTo(save);
+      tok = labelTok;
+    }
+    Stmt stmt;
+    stmt.loc = tok.getLoc();
+    if (failed(parseInstruction(function, stmt.instr)))
+      return failure();
+    function.body.push_back(std::move(stmt));
+  }
+}
+
+LogicalResult Parser::parseInstruction(FunctionInfo &function, Instr &instr) {
+  instr.loc = tok.getLoc();
+  if (consumeIf(Token::At)) {
+    instr.guardNegated = consumeIf(Token::Bang);
+    if (!tok.is(Token::Identifier))
+      return unexpected("a predicate register after '@'");
+    std::optional<unsigned> reg = lookupReg(tok.spelling);
+    if (!reg)
+      return error() << "use of undeclared register '" << tok.spelling << "'",
+             failure();
+    if (!function.regs[*reg].type.isPred())
+      return error() << "guard '" << tok.spelling
+                     << "' must be a '.pred' register",
+             failure();
+    instr.guard = *reg;
+    consume();
+  }
+  if (!tok.is(Token::Identifier))
+    return unexpected("an instruction");
+  instr.opcode = tok.spelling;
+  instr.opcodeLoc = tok.getLoc();
+  consume();
+  while (tok.is(Token::DotName)) {
+    instr.mods.push_back(tok.spelling.drop_front());
+    instr.modLocs.push_back(tok.getLoc());
+    consume();
+  }
+  if (consumeIf(Token::Semicolon))
+    return success();
+  do {
+    Operand op;
+    if (failed(parseOperand(function, op)))
+      return failure();
+    instr.operands.push_back(std::move(op));
+  } while (consumeIf(Token::Comma));
+  return expect(Token::Semicolon, "',' or ';' after an operand");
+}
+
+LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
+  op.loc = tok.getLoc();
+  if (consumeIf(Token::LSquare)) {
+    op.kind = Operand::Address;
+    if (tok.is(Token::Identifier)) {
+      if (std::optional<unsigned> reg = lookupReg(tok.spelling)) {
+        op.hasBaseReg = true;
+        op.reg = *reg;
+      } else if (tok.spelling.starts_with("%")) {
+        return error() << "use of undeclared register '" << tok.spelling
+                       << "'",
+               failure();
+      } else {
+        op.symbol = tok.spelling.str();
+      }
+      consume();
+      if (tok.is(Token::Plus) || tok.is(Token::Minus)) {
+        bool minus = tok.is(Token::Minus);
+        consume();
+        FailureOr<int64_t> offset = parseInteger("an address offset");
+        if (failed(offset))
+          return failure();
+        op.imm = minus ? -*offset : *offset;
+      }
+    } else {
+      FailureOr<int64_t> addr = parseInteger("an address");
+      if (failed(addr))
+        return failure();
+      op.imm = *addr;
+    }
+    return expect(Token::RSquare, "']' to close the address");
+  }
+  if (consumeIf(Token::LBrace)) {
+    op.kind = Operand::Vector;
+    do {
+      Operand elem;
+      if (failed(parseOperand(function, elem)))
+        return failure();
+      if (elem.kind == Operand::Vector || elem.kind == Operand::Address)
+        return error(elem.loc) << "invalid vector element", failure();
+      op.elems.push_back(std::move(elem));
+    } while (consumeIf(Token::Comma));
+    return expect(Token::RBrace, "'}' to close the vector operand");
+  }
+  if (consumeIf(Token::Bang)) {
+    if (failed(parseOperand(function, op)))
+      return failure();
+    if (op.kind != Operand::Reg)
+      return error(op.loc) << "'!' applies to predicate registers only",
+             failure();
+    op.negated = true;
+    return success();
+  }
+  bool negative = false;
+  if (consumeIf(Token::Minus))
+    negative = true;
+  if (tok.is(Token::Integer)) {
+    if (tok.overflow)
+      return error() << "integer literal does not fit in 64 bits", failure();
+    op.kind = Operand::Imm;
+    op.imm = static_cast<int64_t>(tok.intValue);
+    if (negative)
+      op.imm = -op.imm;
+    consume();
+    return success();
+  }
+  if (tok.is(Token::FloatBits)) {
+    op.kind = Operand::FloatBits;
+    op.imm = static_cast<int64_t>(tok.intValue);
+    op.floatWidth = tok.floatWidth;
+    if (negative)
+      op.imm ^= int64_t(uint64_t(1) << (tok.floatWidth - 1));
+    consume();
+    return success();
+  }
+  if (tok.is(Token::DecimalFloat)) {
+    op.kind = Operand::DecimalFloat;
+    op.floatValue = negative ? -tok.floatValue : tok.floatValue;
+    consume();
+    return success();
+  }
+  if (negative)
+    return unexpected("a number after '-'");
+  if (!tok.is(Token::Identifier))
+    return unexpected("an operand");
+  StringRef name = tok.spelling;
+  if (name == "_") {
+    op.kind = Operand::Sink;
+    consume();
+    return success();
+  }
+  if (name == "WARP_SZ") {
+    op.kind = Operand::Imm;
+    op.imm = 32;
+    consume();
+    return success();
+  }
+  if (std::optional<unsigned> reg = lookupReg(name)) {
+    op.kind = Operand::Reg;
+    op.reg = *reg;
+    consume();
+    if (consumeIf(Token::Pipe)) {
+      if (!tok.is(Token::Identifier))
+        return unexpected("a predicate register after '|'");
+      std::optional<unsigned> second = lookupReg(tok.spelling);
+      if (!second)
+        return error() << "use of undeclared register '" << tok.spelling
+                       << "'",
+               failure();
+      op.pairReg = *second;
+      consume();
+    }
+    return success();
+  }
+  if (name.starts_with("%")) {
+    llvm::SMLoc loc = tok.getLoc();
+    consume();
+    op.kind = Operand::SpecialReg;
+    if (tok.is(Token::DotName) && tok.getLoc().getPointer() ==
+                                      name.data() + name.size()) {
+      if (auto sreg = lookupVectorSreg(name, tok.spelling.drop_front())) {
+        op.sreg = *sreg;
+        consume();
+        return success();
+      }
+    }
+    if (auto sreg = lookupScalarSreg(name)) {
+      op.sreg = *sreg;
+      return success();
+    }
+    unsigned index = 0;
+    if (name.consume_front("%envreg") && !name.getAsInteger(10, index) &&
+        index < 32) {
+      op.sreg = ptx::SpecialReg::envreg;
+      op.sregIndex = index;
+      return success();
+    }
+    if (lookupVectorSreg(name, "x"))
+      return error(loc) << "special register '" << name
+                        << "' needs a component (.x, .y or .z)",
+             failure();
+    return error(loc) << "use of undeclared register '" << name << "'",
+           failure();
+  }
+  op.kind = Operand::Symbol;
+  op.symbol = name.str();
+  consume();
+  if (tok.is(Token::Plus)) {
+    consume();
+    FailureOr<int64_t> offset = parseInteger("an offset");
+    if (failed(offset))
+      return failure();
+    op.imm = *offset;
+  }
+  return success();
+}
+
+OwningOpRef<ModuleOp> ptxjit::parsePTX(llvm::SourceMgr &sourceMgr,
+                                       MLIRContext *context) {
+  context->loadDialect<ptx::PTXDialect, func::FuncDialect,
+                       arith::ArithDialect, cf::ControlFlowDialect,
+                       LLVM::LLVMDialect>();
+  Parser parser(sourceMgr, context);
+  return parser.parse();
+}

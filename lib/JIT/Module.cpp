@@ -1,0 +1,367 @@
+//===- Module.cpp - PTX to native code, and launches ----------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The compile pipeline: parse PTX into the ptx dialect, build the CTA
+// functions, lower to the LLVM dialect, translate to LLVM IR, optimise for
+// the host CPU and hand the result to ORC's LLJIT.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/JIT/Module.h"
+#include "ptxjit/JIT/Pipeline.h"
+#include "ptxjit/Frontend/Parser.h"
+#include "ptxjit/InitAll.h"
+#include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+#include "ptxjit/Runtime/Helpers.h"
+#include "ptxjit/Runtime/Launch.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+
+using namespace ptxjit;
+
+namespace ptxjit {
+
+class ModuleImpl {
+public:
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  std::vector<KernelInfo> kernels;
+  std::vector<rt::CTAFunction> ctaFunctions;
+  /// Per kernel: bytes of `.local` memory per thread.
+  std::vector<uint64_t> localBytes;
+  llvm::StringMap<std::pair<void *, uint64_t>> globals;
+  double compileMillis = 0;
+};
+
+} // namespace ptxjit
+
+static std::atomic<uint64_t> gridCounter{1};
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Runs \p fn with MLIR diagnostics rendered into \p out like a compiler
+/// does ("file:line:col: error: ..." with the source line and a caret).
+static void initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
+                          llvm::TargetMachine *targetMachine,
+                          unsigned optLevel) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, llvmContext, "ptxjit");
+  if (!llvmModule)
+    return makeError("error: translation to LLVM IR failed");
+  // The thread functions are internal and inlined into their CTA loops.
+  for (llvm::Function &fn : *llvmModule) {
+    if (fn.isDeclaration() || fn.getName().starts_with("__ptx_cta_"))
+      continue;
+    fn.setLinkage(llvm::GlobalValue::InternalLinkage);
+    fn.addFnAttr(llvm::Attribute::AlwaysInline);
+  }
+  if (!targetMachine)
+    return std::move(llvmModule);
+  llvmModule->setTargetTriple(targetMachine->getTargetTriple());
+  llvmModule->setDataLayout(targetMachine->createDataLayout());
+  if (optLevel == 0)
+    return std::move(llvmModule);
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder pb(targetMachine);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::OptimizationLevel level = optLevel == 1   ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  pb.buildPerModuleDefaultPipeline(level).run(*llvmModule, mam);
+  return std::move(llvmModule);
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+ptxjit::createHostTargetMachine() {
+  initializeNativeTarget();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
+  return builder->createTargetMachine();
+}
+
+Module::Module(std::unique_ptr<ModuleImpl> impl) : impl(std::move(impl)) {}
+Module::~Module() = default;
+
+llvm::Expected<std::unique_ptr<Module>>
+Module::loadFromFile(llvm::StringRef path, CompileOptions options) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buffer)
+    return makeError("error: cannot read '" + path +
+                     "': " + buffer.getError().message());
+  options.bufferName = path.str();
+  return loadFromString((*buffer)->getBuffer(), options);
+}
+
+/// Reads the kernel descriptions the frontend attached to each kernel.
+static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
+                                              std::vector<uint64_t> &local) {
+  std::vector<KernelInfo> kernels;
+  for (auto fn : module.getOps<mlir::func::FuncOp>()) {
+    if (!fn->hasAttr(ptx::kKernelAttrName))
+      continue;
+    KernelInfo info;
+    info.name = fn.getName().str();
+    auto params = fn->getAttrOfType<mlir::ArrayAttr>(attrs::kParams);
+    uint32_t end = 0;
+    for (mlir::Attribute attr : params) {
+      auto dict = mlir::cast<mlir::DictionaryAttr>(attr);
+      KernelParam param;
+      param.name = dict.getAs<mlir::StringAttr>("name").str();
+      param.offset = dict.getAs<mlir::IntegerAttr>("offset").getInt();
+      param.size = dict.getAs<mlir::IntegerAttr>("size").getInt();
+      param.align = dict.getAs<mlir::IntegerAttr>("align").getInt();
+      llvm::StringRef type = dict.getAs<mlir::StringAttr>("type").getValue();
+      param.isFloat = type.starts_with(".f") || type.starts_with(".bf");
+      param.isPointerSized = param.size == 8 && !param.isFloat;
+      end = std::max(end, param.offset + param.size);
+      info.params.push_back(param);
+    }
+    info.paramBufferSize = end;
+    info.staticSharedBytes =
+        fn->getAttrOfType<mlir::IntegerAttr>(attrs::kSharedBytes).getInt();
+    auto dims = [&](llvm::StringRef name, Dim3 &out) {
+      if (auto attr = fn->getAttrOfType<mlir::DenseI64ArrayAttr>(name)) {
+        out.x = attr[0];
+        out.y = attr[1];
+        out.z = attr[2];
+      }
+    };
+    dims(attrs::kReqntid, info.reqntid);
+    dims(attrs::kMaxntid, info.maxntid);
+    local.push_back(
+        fn->getAttrOfType<mlir::IntegerAttr>(attrs::kLocalBytes).getInt());
+    kernels.push_back(std::move(info));
+  }
+  return kernels;
+}
+
+llvm::Expected<std::unique_ptr<Module>>
+Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  initializeNativeTarget();
+
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(ptxText, options.bufferName),
+      llvm::SMLoc());
+  std::string diagnostics;
+  llvm::raw_string_ostream diagStream(diagnostics);
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagStream);
+
+  mlir::OwningOpRef<mlir::ModuleOp> module = parsePTX(sourceMgr, &context);
+  if (!module || failed(mlir::verify(*module)))
+    return makeError(llvm::StringRef(diagnostics).rtrim());
+
+  auto impl = std::make_unique<ModuleImpl>();
+  impl->kernels = collectKernels(*module, impl->localBytes);
+
+  if (failed(runLoweringPipeline(*module)))
+    return makeError(
+        (llvm::Twine("error: lowering to LLVM failed\n") + diagnostics).str());
+
+  auto targetMachine = createHostTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+  auto llvmContext = std::make_unique<llvm::LLVMContext>();
+  auto llvmModule = translateToLLVMIR(*module, *llvmContext,
+                                      targetMachine->get(), options.optLevel);
+  if (!llvmModule)
+    return llvmModule.takeError();
+
+  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb)
+    return jtmb.takeError();
+  jtmb->setCodeGenOptLevel(options.optLevel == 0
+                               ? llvm::CodeGenOptLevel::None
+                               : llvm::CodeGenOptLevel::Default);
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(*jtmb))
+                 .create();
+  if (!jit)
+    return jit.takeError();
+  // A missing symbol is otherwise only printed by the session's reporter.
+  std::string sessionErrors;
+  (*jit)->getExecutionSession().setErrorReporter([&](llvm::Error err) {
+    sessionErrors += llvm::toString(std::move(err));
+  });
+  llvm::orc::SymbolMap symbols;
+  for (auto [name, address] : rt::getHelperSymbols())
+    symbols[(*jit)->mangleAndIntern(name)] = {
+        llvm::orc::ExecutorAddr::fromPtr(address),
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  if (llvm::Error err = (*jit)->getMainJITDylib().define(
+          llvm::orc::absoluteSymbols(std::move(symbols))))
+    return std::move(err);
+
+  // Remember the module-scope variables before the module is handed over.
+  std::vector<std::pair<std::string, uint64_t>> globalVars;
+  for (llvm::GlobalVariable &gv : (*llvmModule)->globals())
+    if (!gv.isDeclaration())
+      globalVars.push_back(
+          {gv.getName().str(),
+           (*llvmModule)->getDataLayout().getTypeAllocSize(gv.getValueType())});
+
+  if (llvm::Error err = (*jit)->addIRModule(llvm::orc::ThreadSafeModule(
+          std::move(*llvmModule), std::move(llvmContext))))
+    return std::move(err);
+
+  for (const KernelInfo &kernel : impl->kernels) {
+    auto symbol = (*jit)->lookup("__ptx_cta_" + kernel.name);
+    if (!symbol) {
+      llvm::consumeError(symbol.takeError());
+      return makeError("error: code generation for kernel '" + kernel.name +
+                       "' failed: " + sessionErrors);
+    }
+    impl->ctaFunctions.push_back(symbol->toPtr<rt::CTAFunction>());
+  }
+  for (auto &[name, size] : globalVars) {
+    auto symbol = (*jit)->lookup(name);
+    if (!symbol) {
+      llvm::consumeError(symbol.takeError());
+      continue;
+    }
+    impl->globals[name] = {symbol->toPtr<void *>(), size};
+  }
+  impl->jit = std::move(*jit);
+  impl->compileMillis = std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - start)
+                            .count();
+  return std::unique_ptr<Module>(new Module(std::move(impl)));
+}
+
+llvm::ArrayRef<KernelInfo> Module::getKernels() const {
+  return impl->kernels;
+}
+
+llvm::Expected<const KernelInfo *>
+Module::getKernel(llvm::StringRef name) const {
+  for (const KernelInfo &kernel : impl->kernels)
+    if (kernel.name == name)
+      return &kernel;
+  return makeError("error: no kernel named '" + name + "' in the module");
+}
+
+llvm::Expected<std::pair<void *, uint64_t>>
+Module::getGlobal(llvm::StringRef name) const {
+  auto it = impl->globals.find(name);
+  if (it == impl->globals.end())
+    return makeError("error: no global variable named '" + name + "'");
+  return it->second;
+}
+
+double Module::getCompileMillis() const { return impl->compileMillis; }
+
+/// Maximum shared memory per CTA (what the largest current GPUs allow).
+static constexpr uint64_t kMaxSharedBytes = 227 * 1024;
+
+llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
+                           uint32_t dynamicSharedBytes,
+                           llvm::ArrayRef<const void *> args,
+                           const LaunchOptions &options) {
+  size_t index = &kernel - impl->kernels.data();
+  if (index >= impl->kernels.size())
+    return makeError("error: kernel does not belong to this module");
+  if (args.size() != kernel.params.size())
+    return makeError("error: kernel '" + kernel.name + "' takes " +
+                     llvm::Twine(kernel.params.size()) +
+                     " parameters, but " + llvm::Twine(args.size()) +
+                     " were given");
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+    return makeError("error: grid and block dimensions must be positive");
+  if (block.count() > 1024 || block.z > 64)
+    return makeError("error: a CTA has at most 1024 threads (and z <= 64)");
+  if (grid.y > 65535 || grid.z > 65535 || grid.x > 0x7fffffffu)
+    return makeError("error: grid dimensions exceed 2^31-1 x 65535 x 65535");
+  if (kernel.reqntid.x &&
+      (block.x != kernel.reqntid.x || block.y != kernel.reqntid.y ||
+       block.z != kernel.reqntid.z))
+    return makeError("error: kernel '" + kernel.name +
+                     "' requires a block of " + llvm::Twine(kernel.reqntid.x) +
+                     "x" + llvm::Twine(kernel.reqntid.y) + "x" +
+                     llvm::Twine(kernel.reqntid.z) + " threads (.reqntid)");
+  if (kernel.maxntid.x && block.count() > kernel.maxntid.count())
+    return makeError("error: kernel '" + kernel.name + "' allows at most " +
+                     llvm::Twine(kernel.maxntid.count()) +
+                     " threads per CTA (.maxntid)");
+  if (uint64_t(kernel.staticSharedBytes) + dynamicSharedBytes >
+      kMaxSharedBytes)
+    return makeError("error: shared memory per CTA exceeds 227 KiB");
+
+  std::vector<uint8_t> params(std::max<uint32_t>(kernel.paramBufferSize, 1));
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i])
+      return makeError("error: argument " + llvm::Twine(i) + " is null");
+    std::memcpy(params.data() + kernel.params[i].offset, args[i],
+                kernel.params[i].size);
+  }
+  rt::GridLaunch launch;
+  launch.grid[0] = grid.x;
+  launch.grid[1] = grid.y;
+  launch.grid[2] = grid.z;
+  launch.block[0] = block.x;
+  launch.block[1] = block.y;
+  launch.block[2] = block.z;
+  launch.staticSharedBytes = kernel.staticSharedBytes;
+  launch.dynamicSharedBytes = dynamicSharedBytes;
+  launch.localBytesPerThread = impl->localBytes[index];
+  launch.params = params.data();
+  launch.paramBytes = kernel.paramBufferSize;
+  launch.numWorkers = options.numThreads;
+  launch.gridId = gridCounter++;
+  rt::LaunchResult result = rt::launchGrid(impl->ctaFunctions[index], launch);
+  if (result.faulted)
+    return makeError("error: kernel '" + kernel.name +
+                     "' trapped in CTA (" + llvm::Twine(result.faultCta[0]) +
+                     "," + llvm::Twine(result.faultCta[1]) + "," +
+                     llvm::Twine(result.faultCta[2]) + ")");
+  return llvm::Error::success();
+}

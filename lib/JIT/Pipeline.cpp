@@ -1,0 +1,23 @@
+//===- Pipeline.cpp - the MLIR stages of the compile pipeline -------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/JIT/Pipeline.h"
+#include "ptxjit/Conversion/Passes.h"
+#include "ptxjit/Dialect/PTX/Transforms/Passes.h"
+
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+mlir::LogicalResult ptxjit::runLoweringPipeline(mlir::ModuleOp module) {
+  mlir::PassManager pm(module.getContext());
+  pm.addPass(ptx::createPTXBuildCTALoops());
+  pm.addPass(mlir::createSCFToControlFlowPass());
+  pm.addPass(createConvertPTXToLLVM());
+  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+  return pm.run(module);
+}

@@ -1,0 +1,510 @@
+//===- ptx-jit.cpp - run a kernel of a PTX file on the CPU ----------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+//   ptx-jit FILE.ptx [--kernel=NAME] [--grid=X[,Y[,Z]]] [--block=X[,Y[,Z]]]
+//           [--shared=BYTES] [--arg=SPEC]... [--out=I:PATH]... [--print=I]...
+//           [--threads=N] [--repeat=N] [--time]
+//
+// A thin layer over ptxjit::Module; docs/ptx-jit.md describes the contract.
+// Every input error prints a message starting with "error:" and exits 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/JIT/Module.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace ptxjit;
+
+namespace {
+
+/// An element type of a --arg.
+struct ArgType {
+  enum Kind { Unsigned, Signed, Bits, Float } kind;
+  unsigned bits;
+  std::string name;
+  unsigned bytes() const { return bits / 8; }
+};
+
+std::optional<ArgType> parseArgType(llvm::StringRef name) {
+  static const struct {
+    const char *name;
+    ArgType::Kind kind;
+    unsigned bits;
+  } table[] = {{"u8", ArgType::Unsigned, 8},   {"u16", ArgType::Unsigned, 16},
+               {"u32", ArgType::Unsigned, 32}, {"u64", ArgType::Unsigned, 64},
+               {"s8", ArgType::Signed, 8},     {"s16", ArgType::Signed, 16},
+               {"s32", ArgType::Signed, 32},   {"s64", ArgType::Signed, 64},
+               {"b8", ArgType::Bits, 8},       {"b16", ArgType::Bits, 16},
+               {"b32", ArgType::Bits, 32},     {"b64", ArgType::Bits, 64},
+               {"f16", ArgType::Float, 16},    {"bf16", ArgType::Float, 16},
+               {"f32", ArgType::Float, 32},    {"f64", ArgType::Float, 64}};
+  for (const auto &entry : table)
+    if (name == entry.name)
+      return ArgType{entry.kind, entry.bits, entry.name};
+  return std::nullopt;
+}
+
+const llvm::fltSemantics &semanticsOf(const ArgType &type) {
+  if (type.name == "f16")
+    return llvm::APFloat::IEEEhalf();
+  if (type.name == "bf16")
+    return llvm::APFloat::BFloat();
+  if (type.bits == 32)
+    return llvm::APFloat::IEEEsingle();
+  return llvm::APFloat::IEEEdouble();
+}
+
+/// Parses one VALUE of \p type into its little-endian bit pattern.
+std::optional<uint64_t> parseValue(const ArgType &type, llvm::StringRef text,
+                                   std::string &why) {
+  text = text.trim();
+  if (type.kind == ArgType::Float) {
+    llvm::APFloat value(semanticsOf(type));
+    llvm::StringRef t = text;
+    bool negative = t.consume_front("-");
+    if (!negative)
+      t.consume_front("+");
+    if (t == "inf" || t == "infinity") {
+      value = llvm::APFloat::getInf(semanticsOf(type), negative);
+    } else if (t == "nan") {
+      value = llvm::APFloat::getQNaN(semanticsOf(type), negative);
+    } else {
+      auto status = value.convertFromString(
+          text, llvm::APFloat::rmNearestTiesToEven);
+      if (!status) {
+        llvm::consumeError(status.takeError());
+        why = "'" + text.str() + "' is not a " + type.name + " value";
+        return std::nullopt;
+      }
+    }
+    return value.bitcastToAPInt().getZExtValue();
+  }
+  llvm::StringRef t = text;
+  bool negative = t.consume_front("-");
+  uint64_t magnitude = 0;
+  unsigned radix = 10;
+  if (t.starts_with_insensitive("0x")) {
+    radix = 16;
+    t = t.drop_front(2);
+  }
+  if (t.empty() || t.getAsInteger(radix, magnitude)) {
+    why = "'" + text.str() + "' is not an integer";
+    return std::nullopt;
+  }
+  unsigned bits = type.bits;
+  uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+  if (type.kind == ArgType::Signed) {
+    uint64_t limit = uint64_t(1) << (bits - 1);
+    if ((!negative && magnitude >= limit && radix == 10) ||
+        (negative && magnitude > limit) || (radix == 16 && magnitude > mask)) {
+      why = "'" + text.str() + "' is out of range for " + type.name;
+      return std::nullopt;
+    }
+    return (negative ? uint64_t(0) - magnitude : magnitude) & mask;
+  }
+  if (negative || magnitude > mask) {
+    why = "'" + text.str() + "' is out of range for " + type.name;
+    return std::nullopt;
+  }
+  return magnitude;
+}
+
+/// One --arg: a scalar or a buffer.
+struct Arg {
+  ArgType type;
+  bool isBuffer = false;
+  uint64_t scalarBits = 0;
+  uint64_t count = 0;
+  std::vector<uint8_t> buffer;
+  /// The buffer's address, as the kernel receives it.
+  uint64_t address = 0;
+};
+
+[[noreturn]] void fail(const llvm::Twine &message) {
+  llvm::errs() << "error: " << message << "\n";
+  llvm::errs().flush();
+  std::exit(1);
+}
+
+void storeBits(std::vector<uint8_t> &buffer, uint64_t index, unsigned bytes,
+               uint64_t bits) {
+  std::memcpy(buffer.data() + index * bytes, &bits, bytes);
+}
+
+Arg parseArg(llvm::StringRef spec, unsigned position) {
+  Arg arg;
+  std::string where = "--arg " + std::to_string(position) + " ('" +
+                      spec.str() + "')";
+  size_t bracket = spec.find('[');
+  size_t colon = spec.find(':');
+  if (bracket != llvm::StringRef::npos &&
+      (colon == llvm::StringRef::npos || bracket < colon)) {
+    // TYPE[N]...
+    std::optional<ArgType> type = parseArgType(spec.take_front(bracket));
+    if (!type)
+      fail(where + ": unknown type '" + spec.take_front(bracket) + "'");
+    arg.type = *type;
+    arg.isBuffer = true;
+    size_t close = spec.find(']', bracket);
+    if (close == llvm::StringRef::npos)
+      fail(where + ": missing ']'");
+    llvm::StringRef countText = spec.slice(bracket + 1, close);
+    if (countText.getAsInteger(10, arg.count) || arg.count == 0 ||
+        arg.count > (uint64_t(1) << 32))
+      fail(where + ": buffer size must be a positive integer");
+    unsigned bytes = arg.type.bytes();
+    arg.buffer.assign(arg.count * bytes, 0);
+    llvm::StringRef rest = spec.drop_front(close + 1);
+    if (rest.empty())
+      return arg;
+    if (!rest.consume_front("="))
+      fail(where + ": expected '=' after ']'");
+    std::string why;
+    if (rest == "iota") {
+      for (uint64_t i = 0; i < arg.count; ++i) {
+        std::optional<uint64_t> bits =
+            parseValue(arg.type, std::to_string(i), why);
+        if (!bits)
+          fail(where + ": iota value " + llvm::Twine(i) + " does not fit " +
+               arg.type.name);
+        storeBits(arg.buffer, i, bytes, *bits);
+      }
+      return arg;
+    }
+    if (rest.consume_front("fill:")) {
+      std::optional<uint64_t> bits = parseValue(arg.type, rest, why);
+      if (!bits)
+        fail(where + ": " + why);
+      for (uint64_t i = 0; i < arg.count; ++i)
+        storeBits(arg.buffer, i, bytes, *bits);
+      return arg;
+    }
+    if (rest.consume_front("file:")) {
+      auto file = llvm::MemoryBuffer::getFile(rest, /*IsText=*/false);
+      if (!file)
+        fail(where + ": cannot read '" + rest +
+             "': " + file.getError().message());
+      if ((*file)->getBufferSize() != arg.buffer.size())
+        fail(where + ": '" + rest + "' has " +
+             llvm::Twine((*file)->getBufferSize()) + " bytes, expected " +
+             llvm::Twine(arg.buffer.size()));
+      std::memcpy(arg.buffer.data(), (*file)->getBufferStart(),
+                  arg.buffer.size());
+      return arg;
+    }
+    llvm::SmallVector<llvm::StringRef> values;
+    rest.split(values, ',');
+    if (values.size() > arg.count)
+      fail(where + ": " + llvm::Twine(values.size()) +
+           " values for a buffer of " + llvm::Twine(arg.count));
+    for (size_t i = 0; i < values.size(); ++i) {
+      std::optional<uint64_t> bits = parseValue(arg.type, values[i], why);
+      if (!bits)
+        fail(where + ": " + why);
+      storeBits(arg.buffer, i, bytes, *bits);
+    }
+    return arg;
+  }
+  if (colon == llvm::StringRef::npos)
+    fail(where + ": expected TYPE:VALUE or TYPE[N]");
+  std::optional<ArgType> type = parseArgType(spec.take_front(colon));
+  if (!type)
+    fail(where + ": unknown type '" + spec.take_front(colon) + "'");
+  arg.type = *type;
+  std::string why;
+  std::optional<uint64_t> bits =
+      parseValue(arg.type, spec.drop_front(colon + 1), why);
+  if (!bits)
+    fail(where + ": " + why);
+  arg.scalarBits = *bits;
+  return arg;
+}
+
+bool parseDim3(llvm::StringRef text, Dim3 &out) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  text.split(parts, ',');
+  if (parts.empty() || parts.size() > 3)
+    return false;
+  uint32_t values[3] = {1, 1, 1};
+  for (size_t i = 0; i < parts.size(); ++i)
+    if (parts[i].trim().getAsInteger(10, values[i]) || values[i] == 0)
+      return false;
+  out = {values[0], values[1], values[2]};
+  return true;
+}
+
+/// Shortest decimal form of a 16-bit float that reads back to the same bits.
+std::string formatHalf(uint16_t bits, const llvm::fltSemantics &sem) {
+  llvm::APFloat value(sem, llvm::APInt(16, bits));
+  if (value.isNaN())
+    return value.isNegative() ? "-nan" : "nan";
+  if (value.isInfinity())
+    return value.isNegative() ? "-inf" : "inf";
+  bool losesInfo;
+  llvm::APFloat asDouble = value;
+  asDouble.convert(llvm::APFloat::IEEEdouble(),
+                   llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  double d = asDouble.convertToDouble();
+  char buffer[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    auto res = std::to_chars(buffer, buffer + sizeof(buffer), d,
+                             std::chars_format::general, precision);
+    std::string text(buffer, res.ptr);
+    llvm::APFloat back(sem);
+    auto status = back.convertFromString(text,
+                                         llvm::APFloat::rmNearestTiesToEven);
+    if (!status) {
+      llvm::consumeError(status.takeError());
+      continue;
+    }
+    if (back.bitcastToAPInt() == value.bitcastToAPInt())
+      return text;
+  }
+  auto res = std::to_chars(buffer, buffer + sizeof(buffer), d);
+  return std::string(buffer, res.ptr);
+}
+
+void printBuffer(const Arg &arg, llvm::raw_ostream &os) {
+  unsigned bytes = arg.type.bytes();
+  char text[64];
+  for (uint64_t i = 0; i < arg.count; ++i) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, arg.buffer.data() + i * bytes, bytes);
+    switch (arg.type.kind) {
+    case ArgType::Unsigned:
+    case ArgType::Bits:
+      os << bits << "\n";
+      break;
+    case ArgType::Signed: {
+      unsigned shift = 64 - arg.type.bits;
+      int64_t value = int64_t(bits << shift) >> shift;
+      os << value << "\n";
+      break;
+    }
+    case ArgType::Float:
+      if (arg.type.bits == 32) {
+        float f;
+        std::memcpy(&f, &bits, 4);
+        auto res = std::to_chars(text, text + sizeof(text), f);
+        os << llvm::StringRef(text, res.ptr - text) << "\n";
+      } else if (arg.type.bits == 64) {
+        double d;
+        std::memcpy(&d, &bits, 8);
+        auto res = std::to_chars(text, text + sizeof(text), d);
+        os << llvm::StringRef(text, res.ptr - text) << "\n";
+      } else {
+        os << formatHalf(uint16_t(bits), semanticsOf(arg.type)) << "\n";
+      }
+      break;
+    }
+  }
+}
+
+unsigned parseUnsigned(llvm::StringRef option, llvm::StringRef text) {
+  unsigned value;
+  if (text.getAsInteger(10, value))
+    fail("invalid value '" + text + "' for " + option);
+  return value;
+}
+
+void usage() {
+  llvm::outs()
+      << "usage: ptx-jit FILE.ptx [options]\n"
+         "  --kernel=NAME        the .entry to launch (optional with one)\n"
+         "  --grid=X[,Y[,Z]]     grid size in CTAs (default 1)\n"
+         "  --block=X[,Y[,Z]]    CTA size in threads (default 1)\n"
+         "  --shared=BYTES       dynamic shared memory per CTA (default 0)\n"
+         "  --arg=SPEC           one per kernel parameter, in order\n"
+         "  --out=I:PATH         write buffer argument I to PATH (raw bytes)\n"
+         "  --print=I            print buffer argument I, one element a line\n"
+         "  --threads=N          host worker threads (default: all cores)\n"
+         "  --repeat=N           launch N times\n"
+         "  --time               print compile and launch times to stderr\n"
+         "SPEC: TYPE:VALUE | TYPE[N] | TYPE[N]=v,v,... | TYPE[N]=fill:V |\n"
+         "      TYPE[N]=iota | TYPE[N]=file:PATH\n"
+         "TYPE: u8 u16 u32 u64 s8 s16 s32 s64 b8 b16 b32 b64 f16 bf16 f32 "
+         "f64\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::string file, kernelName;
+  Dim3 grid, block;
+  uint32_t sharedBytes = 0;
+  std::vector<Arg> args;
+  std::vector<std::pair<unsigned, std::string>> outs;
+  std::vector<unsigned> prints;
+  unsigned threads = 0, repeat = 1;
+  bool time = false;
+
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef a(argv[i]);
+    auto value = [&](llvm::StringRef name) -> std::optional<llvm::StringRef> {
+      if (!a.starts_with(name))
+        return std::nullopt;
+      llvm::StringRef rest = a.drop_front(name.size());
+      if (rest.consume_front("="))
+        return rest;
+      if (rest.empty()) {
+        if (i + 1 >= argc)
+          fail("missing value for " + name);
+        return llvm::StringRef(argv[++i]);
+      }
+      return std::nullopt;
+    };
+    if (a == "--help" || a == "-h") {
+      usage();
+      return 0;
+    }
+    if (a == "--time") {
+      time = true;
+    } else if (auto v = value("--kernel")) {
+      kernelName = v->str();
+    } else if (auto v = value("--grid")) {
+      if (!parseDim3(*v, grid))
+        fail("invalid --grid '" + *v + "': expected X[,Y[,Z]] positive");
+    } else if (auto v = value("--block")) {
+      if (!parseDim3(*v, block))
+        fail("invalid --block '" + *v + "': expected X[,Y[,Z]] positive");
+    } else if (auto v = value("--shared")) {
+      sharedBytes = parseUnsigned("--shared", *v);
+    } else if (auto v = value("--arg")) {
+      args.push_back(parseArg(*v, args.size()));
+    } else if (auto v = value("--out")) {
+      auto [index, path] = v->split(':');
+      if (path.empty())
+        fail("invalid --out '" + *v + "': expected I:PATH");
+      outs.push_back({parseUnsigned("--out", index), path.str()});
+    } else if (auto v = value("--print")) {
+      prints.push_back(parseUnsigned("--print", *v));
+    } else if (auto v = value("--threads")) {
+      threads = parseUnsigned("--threads", *v);
+    } else if (auto v = value("--repeat")) {
+      repeat = parseUnsigned("--repeat", *v);
+    } else if (a.starts_with("-") && a != "-") {
+      fail("unknown option '" + a + "' (see --help)");
+    } else if (file.empty()) {
+      file = a.str();
+    } else {
+      fail("more than one input file ('" + file + "' and '" + a + "')");
+    }
+  }
+  if (file.empty())
+    fail("no input file (usage: ptx-jit FILE.ptx [options])");
+  for (auto &[index, path] : outs)
+    if (index >= args.size() || !args[index].isBuffer)
+      fail("--out=" + llvm::Twine(index) + ": argument " + llvm::Twine(index) +
+           " is not a buffer");
+  for (unsigned index : prints)
+    if (index >= args.size() || !args[index].isBuffer)
+      fail("--print=" + llvm::Twine(index) + ": argument " +
+           llvm::Twine(index) + " is not a buffer");
+
+  auto module = Module::loadFromFile(file);
+  if (!module) {
+    std::string message = llvm::toString(module.takeError());
+    llvm::errs() << message << "\n";
+    return 1;
+  }
+  if (time)
+    llvm::errs() << "compile: " << llvm::format("%.3f", (*module)->getCompileMillis())
+                 << " ms\n";
+
+  const KernelInfo *kernel = nullptr;
+  if (kernelName.empty()) {
+    if ((*module)->getKernels().size() != 1)
+      fail(llvm::Twine("the module has ") +
+           llvm::Twine((*module)->getKernels().size()) +
+           " kernels; choose one with --kernel=NAME");
+    kernel = &(*module)->getKernels().front();
+  } else {
+    auto found = (*module)->getKernel(kernelName);
+    if (!found) {
+      llvm::consumeError(found.takeError());
+      std::string names;
+      for (const KernelInfo &k : (*module)->getKernels())
+        names += (names.empty() ? "" : ", ") + k.name;
+      fail("no kernel named '" + kernelName + "' (kernels: " + names + ")");
+    }
+    kernel = *found;
+  }
+  if (args.size() != kernel->params.size())
+    fail("kernel '" + kernel->name + "' takes " +
+         llvm::Twine(kernel->params.size()) + " parameters, but " +
+         llvm::Twine(args.size()) + " --arg were given");
+
+  std::vector<const void *> argPointers;
+  for (size_t i = 0; i < args.size(); ++i) {
+    Arg &arg = args[i];
+    const KernelParam &param = kernel->params[i];
+    if (arg.isBuffer) {
+      if (param.size != 8 || param.isFloat)
+        fail("--arg " + llvm::Twine(i) + " is a buffer, but parameter '" +
+             param.name + "' is not a 64-bit address (" +
+             llvm::Twine(param.size) + " bytes)");
+      arg.address = reinterpret_cast<uint64_t>(arg.buffer.data());
+      argPointers.push_back(&arg.address);
+      continue;
+    }
+    if (arg.type.bytes() != param.size)
+      fail("--arg " + llvm::Twine(i) + " is " + arg.type.name + " (" +
+           llvm::Twine(arg.type.bytes()) + " bytes), but parameter '" +
+           param.name + "' has " + llvm::Twine(param.size) + " bytes");
+    if (arg.type.kind == ArgType::Float && !param.isFloat)
+      fail("--arg " + llvm::Twine(i) + " is " + arg.type.name +
+           ", but parameter '" + param.name +
+           "' is an integer (pass raw bits with a b" +
+           llvm::Twine(param.size * 8) + " value)");
+    argPointers.push_back(&arg.scalarBits);
+  }
+
+  LaunchOptions options;
+  options.numThreads = threads;
+  for (unsigned r = 0; r < repeat; ++r) {
+    auto start = std::chrono::steady_clock::now();
+    if (llvm::Error err = (*module)->launch(*kernel, grid, block, sharedBytes,
+                                            argPointers, options)) {
+      llvm::errs() << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
+    if (time)
+      llvm::errs() << "launch " << r << ": "
+                   << llvm::format("%.3f",
+                                   std::chrono::duration<double, std::milli>(
+                                       std::chrono::steady_clock::now() -
+                                       start)
+                                       .count())
+                   << " ms\n";
+  }
+
+  for (auto &[index, path] : outs) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+    if (ec)
+      fail("cannot write '" + path + "': " + ec.message());
+    os.write(reinterpret_cast<const char *>(args[index].buffer.data()),
+             args[index].buffer.size());
+  }
+  for (unsigned index : prints)
+    printBuffer(args[index], llvm::outs());
+  return 0;
+}
