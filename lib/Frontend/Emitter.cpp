@@ -535,15 +535,17 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
   std::function<LogicalResult()> handler;
   Kind kind = Kind::Pure;
 #define PURE(fnCall) handler = [&] { return fnCall; }
+  bool hasCC = llvm::is_contained(instr.mods, "cc");
   if (op == "add" || op == "sub" || op == "addc" || op == "subc") {
-    if (mods.take("cc") || op == "addc" || op == "subc")
+    if ((hasCC && (op == "add" || op == "sub") && mods.take("cc")) ||
+        op == "addc" || op == "subc")
       PURE(emitCarry(mods));
     else
       PURE(emitAddSub(mods, op == "sub"));
   } else if (op == "mul") {
     PURE(emitMul(mods));
   } else if (op == "mad" || op == "madc") {
-    if (mods.take("cc") || op == "madc")
+    if ((hasCC && op == "mad" && mods.take("cc")) || op == "madc")
       PURE(emitCarry(mods));
     else
       PURE(emitMad(mods));
@@ -994,6 +996,19 @@ FunctionEmitter::floatRounding(Mods &mods, PtxType type, bool required) {
   return ptx::RoundingMode::rn;
 }
 
+/// The second register of a `d|p` destination as an operand of its own.
+static Operand pairDestination(const Operand &dest) {
+  Operand second = dest;
+  second.pairReg.reset();
+  if (*dest.pairReg == kSinkReg) {
+    second.kind = Operand::Sink;
+  } else {
+    second.kind = Operand::Reg;
+    second.reg = *dest.pairReg;
+  }
+  return second;
+}
+
 static const StringRef kIntTypes[] = {"u16", "u32", "u64",
                                       "s16", "s32", "s64"};
 static const StringRef kFloatTypes[] = {"f32", "f64"};
@@ -1008,8 +1023,9 @@ LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
   bool hasRnd = false;
   for (StringRef m : curInstr->mods)
     hasRnd |= m == "rn" || m == "rz" || m == "rm" || m == "rp";
-  FailureOr<PtxType> type = oneType(
-      mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
+  FailureOr<PtxType> type =
+      oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
+                     "s16x2", "f32", "f64"});
   if (failed(type))
     return failure();
   std::optional<ptx::RoundingMode> rnd;
@@ -1697,10 +1713,7 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
     FailureOr<Value> q = combine(notT);
     if (failed(q))
       return failure();
-    Operand second = dest;
-    second.reg = *dest.pairReg;
-    second.pairReg.reset();
-    return write(second, *q, pred);
+    return write(pairDestination(dest), *q, pred);
   }
   return success();
 }
@@ -1824,10 +1837,7 @@ LogicalResult FunctionEmitter::emitLop3(Mods &mods) {
   Value p = *boolOp == "and"
                 ? arith::AndIOp::create(b, loc, nonZero, *q).getResult()
                 : arith::OrIOp::create(b, loc, nonZero, *q).getResult();
-  Operand pred = dest;
-  pred.reg = *dest.pairReg;
-  pred.pairReg.reset();
-  return write(pred, p, PtxType::make(PtxType::Pred, 1));
+  return write(pairDestination(dest), p, PtxType::make(PtxType::Pred, 1));
 }
 
 LogicalResult FunctionEmitter::emitShf(Mods &mods) {

@@ -70,6 +70,9 @@ struct RegInfo {
   PtxType type;
 };
 
+/// `pairReg` value of a `_` in a `d|p` destination.
+constexpr unsigned kSinkReg = ~0u;
+
 /// One operand of an instruction.
 struct Operand {
   enum Kind { Reg, Imm, FloatBits, DecimalFloat, Symbol, Address, Vector,

@@ -1047,10 +1047,28 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
   if (!tok.is(Token::Identifier))
     return unexpected("an operand");
   StringRef name = tok.spelling;
+  auto parsePair = [&]() -> LogicalResult {
+    if (!consumeIf(Token::Pipe))
+      return success();
+    if (tok.is(Token::Identifier) && tok.spelling == "_") {
+      op.pairReg = kSinkReg;
+      consume();
+      return success();
+    }
+    if (!tok.is(Token::Identifier))
+      return unexpected("a predicate register after '|'");
+    std::optional<unsigned> second = lookupReg(tok.spelling);
+    if (!second)
+      return error() << "use of undeclared register '" << tok.spelling << "'",
+             failure();
+    op.pairReg = *second;
+    consume();
+    return success();
+  };
   if (name == "_") {
     op.kind = Operand::Sink;
     consume();
-    return success();
+    return parsePair();
   }
   if (name == "WARP_SZ") {
     op.kind = Operand::Imm;
@@ -1062,18 +1080,7 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
     op.kind = Operand::Reg;
     op.reg = *reg;
     consume();
-    if (consumeIf(Token::Pipe)) {
-      if (!tok.is(Token::Identifier))
-        return unexpected("a predicate register after '|'");
-      std::optional<unsigned> second = lookupReg(tok.spelling);
-      if (!second)
-        return error() << "use of undeclared register '" << tok.spelling
-                       << "'",
-               failure();
-      op.pairReg = *second;
-      consume();
-    }
-    return success();
+    return parsePair();
   }
   if (name.starts_with("%")) {
     llvm::SMLoc loc = tok.getLoc();
