@@ -33,6 +33,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <atomic>
@@ -49,6 +50,8 @@ public:
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::vector<KernelInfo> kernels;
   std::vector<rt::CTAFunction> ctaFunctions;
+  /// Per kernel: the coroutine ramp when its threads synchronize.
+  std::vector<rt::ThreadRamp> threadRamps;
   /// Per kernel: bytes of `.local` memory per thread.
   std::vector<uint64_t> localBytes;
   llvm::StringMap<std::pair<void *, uint64_t>> globals;
@@ -82,19 +85,25 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
       mlir::translateModuleToLLVMIR(module, llvmContext, "ptxjit");
   if (!llvmModule)
     return makeError("error: translation to LLVM IR failed");
-  // The thread functions are internal and inlined into their CTA loops.
-  for (llvm::Function &fn : *llvmModule) {
-    if (fn.isDeclaration() || fn.getName().starts_with("__ptx_cta_"))
+  // Threads that synchronize become coroutines the runtime schedules; the
+  // other thread functions are internal and inlined into their CTA loops.
+  llvm::SmallVector<llvm::Function *> functions;
+  for (llvm::Function &fn : *llvmModule)
+    functions.push_back(&fn);
+  for (llvm::Function *fn : functions) {
+    if (fn->isDeclaration() || fn->getName().starts_with("__ptx_cta_"))
       continue;
-    fn.setLinkage(llvm::GlobalValue::InternalLinkage);
-    fn.addFnAttr(llvm::Attribute::AlwaysInline);
+    if (makeThreadCoroutine(*fn)) {
+      fn->setName("__ptx_thread_" + fn->getName());
+      continue;
+    }
+    fn->setLinkage(llvm::GlobalValue::InternalLinkage);
+    fn->addFnAttr(llvm::Attribute::AlwaysInline);
   }
   if (!targetMachine)
     return std::move(llvmModule);
   llvmModule->setTargetTriple(targetMachine->getTargetTriple());
   llvmModule->setDataLayout(targetMachine->createDataLayout());
-  if (optLevel == 0)
-    return std::move(llvmModule);
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -105,6 +114,12 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  if (optLevel == 0) {
+    // Still splits coroutines and inlines the thread functions.
+    pb.buildO0DefaultPipeline(llvm::OptimizationLevel::O0)
+        .run(*llvmModule, mam);
+    return std::move(llvmModule);
+  }
   llvm::OptimizationLevel level = optLevel == 1   ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
@@ -242,6 +257,10 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
           llvm::orc::absoluteSymbols(std::move(symbols))))
     return std::move(err);
 
+  llvm::StringSet<> coroutineKernels;
+  for (const KernelInfo &kernel : impl->kernels)
+    if ((*llvmModule)->getFunction("__ptx_thread_" + kernel.name))
+      coroutineKernels.insert(kernel.name);
   // Remember the module-scope variables before the module is handed over.
   std::vector<std::pair<std::string, uint64_t>> globalVars;
   for (llvm::GlobalVariable &gv : (*llvmModule)->globals())
@@ -255,13 +274,18 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
     return std::move(err);
 
   for (const KernelInfo &kernel : impl->kernels) {
-    auto symbol = (*jit)->lookup("__ptx_cta_" + kernel.name);
+    bool isCoroutine = coroutineKernels.count(kernel.name);
+    auto symbol = (*jit)->lookup((isCoroutine ? "__ptx_thread_" : "__ptx_cta_") +
+                                 kernel.name);
     if (!symbol) {
       llvm::consumeError(symbol.takeError());
       return makeError("error: code generation for kernel '" + kernel.name +
                        "' failed: " + sessionErrors);
     }
-    impl->ctaFunctions.push_back(symbol->toPtr<rt::CTAFunction>());
+    impl->ctaFunctions.push_back(
+        isCoroutine ? nullptr : symbol->toPtr<rt::CTAFunction>());
+    impl->threadRamps.push_back(
+        isCoroutine ? symbol->toPtr<rt::ThreadRamp>() : nullptr);
   }
   for (auto &[name, size] : globalVars) {
     auto symbol = (*jit)->lookup(name);
@@ -357,7 +381,13 @@ llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
   launch.paramBytes = kernel.paramBufferSize;
   launch.numWorkers = options.numThreads;
   launch.gridId = gridCounter++;
+  launch.threadRamp = impl->threadRamps[index];
   rt::LaunchResult result = rt::launchGrid(impl->ctaFunctions[index], launch);
+  if (result.faulted && !result.message.empty())
+    return makeError("error: kernel '" + kernel.name + "' failed in CTA (" +
+                     llvm::Twine(result.faultCta[0]) + "," +
+                     llvm::Twine(result.faultCta[1]) + "," +
+                     llvm::Twine(result.faultCta[2]) + "): " + result.message);
   if (result.faulted)
     return makeError("error: kernel '" + kernel.name +
                      "' trapped in CTA (" + llvm::Twine(result.faultCta[0]) +

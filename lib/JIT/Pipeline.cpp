@@ -15,6 +15,7 @@
 
 mlir::LogicalResult ptxjit::runLoweringPipeline(mlir::ModuleOp module) {
   mlir::PassManager pm(module.getContext());
+  pm.addPass(ptx::createPTXMarkSuspendPoints());
   pm.addPass(ptx::createPTXBuildCTALoops());
   pm.addPass(mlir::createSCFToControlFlowPass());
   pm.addPass(createConvertPTXToLLVM());

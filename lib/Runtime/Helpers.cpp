@@ -7,6 +7,7 @@
 #include "ptxjit/Runtime/Helpers.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <x86intrin.h>
 
 namespace {
@@ -177,6 +178,9 @@ uint32_t ptxrt_prmt(uint32_t a, uint32_t b, uint32_t c, uint32_t mode) {
 
 uint64_t ptxrt_clock64() { return __rdtsc(); }
 
+void *ptxrt_coro_alloc(uint64_t size) { return std::malloc(size); }
+void ptxrt_coro_free(void *frame) { std::free(frame); }
+
 uint64_t ptxrt_globaltimer() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -194,6 +198,7 @@ std::vector<std::pair<const char *, void *>> ptxjit::rt::getHelperSymbols() {
           HELPER(ptxrt_szext_s32), HELPER(ptxrt_bmsk),
           HELPER(ptxrt_dp4a),      HELPER(ptxrt_dp2a),
           HELPER(ptxrt_prmt),      HELPER(ptxrt_clock64),
-          HELPER(ptxrt_globaltimer)};
+          HELPER(ptxrt_globaltimer), HELPER(ptxrt_coro_alloc),
+          HELPER(ptxrt_coro_free)};
 #undef HELPER
 }

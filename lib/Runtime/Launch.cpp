@@ -46,6 +46,13 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   uint32_t sharedBytes = l.staticSharedBytes + l.dynamicSharedBytes;
   uint64_t localBytes = l.localBytesPerThread * threadsPerCta;
 
+  double progressTimeout = l.progressTimeout;
+  if (progressTimeout <= 0) {
+    const char *env = std::getenv("PTXJIT_PROGRESS_TIMEOUT");
+    progressTimeout = env ? std::atof(env) : 30.0;
+    if (progressTimeout <= 0)
+      progressTimeout = 30.0;
+  }
   std::atomic<uint64_t> next{0};
   std::atomic<bool> stop{false};
   std::mutex faultMutex;
@@ -70,6 +77,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     state.gridId = l.gridId;
     state.smId = workerIndex;
     state.numSms = workers;
+    std::vector<ThreadState> threadStates(l.threadRamp ? threadsPerCta : 0);
     while (!stop.load(std::memory_order_relaxed)) {
       uint64_t idx = next.fetch_add(1, std::memory_order_relaxed);
       if (idx >= numCtas)
@@ -82,11 +90,35 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
         std::memset(shared.data, 0, sharedBytes);
       if (localBytes)
         std::memset(local.data, 0, localBytes);
-      cta(&state);
-      if (state.fault) {
+      std::string message;
+      bool faulted;
+      if (l.threadRamp) {
+        // One state per thread; the scheduler interleaves them.
+        for (uint32_t z = 0, i = 0; z < l.block[2]; ++z)
+          for (uint32_t y = 0; y < l.block[1]; ++y)
+            for (uint32_t x = 0; x < l.block[0]; ++x, ++i) {
+              ThreadState &t = threadStates[i];
+              t = state;
+              t.tid[0] = x;
+              t.tid[1] = y;
+              t.tid[2] = z;
+              t.local = local.data + uint64_t(i) * l.localBytesPerThread;
+            }
+        bool ok = runCoroutineCTA(l.threadRamp, threadStates.data(),
+                                  threadStates.size(), progressTimeout,
+                                  message);
+        faulted = !ok;
+        for (ThreadState &t : threadStates)
+          faulted |= t.fault != 0;
+      } else {
+        cta(&state);
+        faulted = state.fault != 0;
+      }
+      if (faulted) {
         std::lock_guard<std::mutex> lock(faultMutex);
         if (!result.faulted) {
           result.faulted = true;
+          result.message = message;
           std::memcpy(result.faultCta, state.ctaid, sizeof(state.ctaid));
         }
         stop = true;

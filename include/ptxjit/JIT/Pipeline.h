@@ -13,6 +13,7 @@
 #include <memory>
 
 namespace llvm {
+class Function;
 class LLVMContext;
 class Module;
 class TargetMachine;
@@ -31,6 +32,10 @@ mlir::LogicalResult runLoweringPipeline(mlir::ModuleOp module);
 llvm::Expected<std::unique_ptr<llvm::Module>>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                   llvm::TargetMachine *targetMachine, unsigned optLevel);
+
+/// Turns a thread function that calls `__ptx_suspend` into a coroutine that
+/// suspends there (Coroutines.cpp). Returns false when it has no such call.
+bool makeThreadCoroutine(llvm::Function &fn);
 
 /// A target machine for the host CPU with all of its features.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();

@@ -33,6 +33,8 @@ uint32_t ptxrt_dp2a(uint32_t a, uint32_t b, uint32_t c, uint32_t flags);
 uint32_t ptxrt_prmt(uint32_t a, uint32_t b, uint32_t c, uint32_t mode);
 uint64_t ptxrt_clock64();
 uint64_t ptxrt_globaltimer();
+void *ptxrt_coro_alloc(uint64_t size);
+void ptxrt_coro_free(void *frame);
 }
 
 namespace ptxjit::rt {

@@ -47,6 +47,69 @@ struct ThreadState {
   /// Size of the parameter buffer (for `isspacep.param`).
   uint32_t paramBytes;
   uint32_t envreg[kNumEnvRegs];
+
+  // Scheduling of kernels with barriers or warp collectives: such a thread
+  // is a coroutine that suspends at each of them (see Scheduler.cpp).
+  /// The coroutine handle of this thread.
+  void *coroutine;
+  /// Why the thread is suspended (a WaitKind).
+  uint32_t waitKind;
+  /// Barrier number, or the static id of the collective instruction.
+  uint32_t waitId;
+  /// Thread count of a barrier (0: all threads of the CTA).
+  uint32_t waitCount;
+  /// The collective operation (a CollectiveOp).
+  uint32_t collOp;
+  /// Member mask of a warp collective.
+  uint32_t collMask;
+  /// Predicate operand of vote / bar.red.
+  uint32_t collPred;
+  /// Operands of the collective.
+  uint64_t collA, collB, collC;
+  /// Results written by the scheduler before the thread resumes.
+  uint64_t result;
+  uint32_t resultPred;
+  uint32_t reserved;
+};
+
+/// Why a coroutine thread suspended.
+enum WaitKind : uint32_t {
+  WaitNone = 0,
+  WaitBarrier = 1,
+  WaitCollective = 2,
+  WaitYield = 3,
+  WaitExited = 4,
+  WaitArrive = 5,
+};
+
+/// Operations the scheduler performs for suspended threads.
+enum CollectiveOp : uint32_t {
+  CollNone = 0,
+  ShflUp,
+  ShflDown,
+  ShflBfly,
+  ShflIdx,
+  VoteAll,
+  VoteAny,
+  VoteUni,
+  VoteBallot,
+  MatchAny32,
+  MatchAny64,
+  MatchAll32,
+  MatchAll64,
+  ReduxAdd,
+  ReduxMinU,
+  ReduxMinS,
+  ReduxMaxU,
+  ReduxMaxS,
+  ReduxAnd,
+  ReduxOr,
+  ReduxXor,
+  ActiveMask,
+  WarpSync,
+  BarRedPopc,
+  BarRedAnd,
+  BarRedOr,
 };
 
 /// Byte offsets of the fields, as the code generator uses them.
@@ -57,7 +120,11 @@ constexpr unsigned tid = 0, ntid = 12, ctaid = 24, nctaid = 36,
                    local = 88, gridId = 96, smId = 104, numSms = 108,
                    fault = 112, paramBytes = 116,
                    envreg = 120;
-constexpr unsigned size = 248;
+constexpr unsigned coroutine = 248, waitKind = 256, waitId = 260,
+                   waitCount = 264, collOp = 268, collMask = 272,
+                   collPred = 276, collA = 280, collB = 288, collC = 296,
+                   result = 304, resultPred = 312;
+constexpr unsigned size = 320;
 } // namespace offsets
 
 static_assert(offsetof(ThreadState, tid) == offsets::tid);
@@ -80,10 +147,26 @@ static_assert(offsetof(ThreadState, numSms) == offsets::numSms);
 static_assert(offsetof(ThreadState, fault) == offsets::fault);
 static_assert(offsetof(ThreadState, paramBytes) == offsets::paramBytes);
 static_assert(offsetof(ThreadState, envreg) == offsets::envreg);
+static_assert(offsetof(ThreadState, coroutine) == offsets::coroutine);
+static_assert(offsetof(ThreadState, waitKind) == offsets::waitKind);
+static_assert(offsetof(ThreadState, waitId) == offsets::waitId);
+static_assert(offsetof(ThreadState, waitCount) == offsets::waitCount);
+static_assert(offsetof(ThreadState, collOp) == offsets::collOp);
+static_assert(offsetof(ThreadState, collMask) == offsets::collMask);
+static_assert(offsetof(ThreadState, collPred) == offsets::collPred);
+static_assert(offsetof(ThreadState, collA) == offsets::collA);
+static_assert(offsetof(ThreadState, collB) == offsets::collB);
+static_assert(offsetof(ThreadState, collC) == offsets::collC);
+static_assert(offsetof(ThreadState, result) == offsets::result);
+static_assert(offsetof(ThreadState, resultPred) == offsets::resultPred);
 static_assert(sizeof(ThreadState) == offsets::size);
 
 /// Signature of the generated per-CTA entry point `__ptx_cta_<kernel>`.
 using CTAFunction = void (*)(ThreadState *);
+
+/// Signature of the ramp of a coroutine thread `__ptx_thread_<kernel>`: runs
+/// the thread to its first suspension and stores the handle in the state.
+using ThreadRamp = void (*)(ThreadState *);
 
 
 } // namespace ptxjit::rt

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace ptxjit {
 #define GEN_PASS_DEF_CONVERTPTXTOLLVM
@@ -1240,6 +1241,192 @@ struct TrapLowering : ConvertOpToLLVMPattern<ptx::TrapOp> {
   }
 };
 
+
+//===----------------------------------------------------------------------===//
+// Synchronization and communication
+//===----------------------------------------------------------------------===//
+
+struct AtomLowering : PTXPattern<ptx::AtomOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::AtomOp op, Adaptor a, Gen &g) const override {
+    using B = LLVM::AtomicBinOp;
+    auto ordering = LLVM::AtomicOrdering::seq_cst;
+    Value ptr = a.getPtr(), v = a.getB();
+    Type t = v.getType();
+    if (op.getOp() == ptx::AtomicOp::cas) {
+      Value pair = LLVM::AtomicCmpXchgOp::create(
+          g.b, g.loc, ptr, g.bitcast(g.b.getIntegerType(widthOf(t)), v),
+          g.bitcast(g.b.getIntegerType(widthOf(t)), a.getC()), ordering,
+          ordering);
+      return g.bitcast(t, g.extract(pair, 0));
+    }
+    bool isFloat = isFloatLike(t);
+    bool s = op.getIsSigned();
+    B bin;
+    switch (op.getOp()) {
+    case ptx::AtomicOp::add: bin = isFloat ? B::fadd : B::add; break;
+    case ptx::AtomicOp::min: bin = s ? B::min : B::umin; break;
+    case ptx::AtomicOp::max: bin = s ? B::max : B::umax; break;
+    case ptx::AtomicOp::inc: bin = B::uinc_wrap; break;
+    case ptx::AtomicOp::dec: bin = B::udec_wrap; break;
+    case ptx::AtomicOp::band: bin = B::_and; break;
+    case ptx::AtomicOp::bor: bin = B::_or; break;
+    case ptx::AtomicOp::bxor: bin = B::_xor; break;
+    default: bin = B::xchg; break;
+    }
+    if (bin == B::xchg && isFloat) {
+      Type it = g.b.getIntegerType(widthOf(t));
+      Value old = LLVM::AtomicRMWOp::create(g.b, g.loc, bin, ptr,
+                                            g.bitcast(it, v), ordering);
+      return g.bitcast(t, old);
+    }
+    return LLVM::AtomicRMWOp::create(g.b, g.loc, bin, ptr, v, ordering)
+        .getResult();
+  }
+};
+
+struct FenceLowering : PTXPattern<ptx::FenceOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::FenceOp op, Adaptor a, Gen &g) const override {
+    LLVM::FenceOp::create(g.b, g.loc,
+                          op.getAcqRel() ? LLVM::AtomicOrdering::acq_rel
+                                         : LLVM::AtomicOrdering::seq_cst);
+    return Value();
+  }
+};
+
+/// Stores a field of the thread state.
+static void storeField(Gen &g, Value state, unsigned offset, Value value) {
+  Value addr = LLVM::GEPOp::create(g.b, g.loc, g.ptr(), g.b.getI8Type(),
+                                   state,
+                                   ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+  unsigned align = value.getType().getIntOrFloatBitWidth() / 8;
+  LLVM::StoreOp::create(g.b, g.loc, value, addr, align);
+}
+
+/// Suspends the thread: the JIT turns calls of this marker into coroutine
+/// suspension points (see JIT/Coroutines.cpp).
+static void suspend(Gen &g, Operation *at, Value state) {
+  g.call(at, "__ptx_suspend", Type(), {state});
+}
+
+struct BarrierLowering : ConvertOpToLLVMPattern<ptx::BarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::BarrierOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    Value st = a.getState();
+    storeField(g, st, offsets::waitKind,
+               g.cst(g.i32(), op.getArrive() ? rt::WaitArrive
+                                             : rt::WaitBarrier));
+    storeField(g, st, offsets::waitId, g.band(a.getId(), g.cst(g.i32(), 15)));
+    storeField(g, st, offsets::waitCount,
+               a.getCount() ? a.getCount() : g.cst(g.i32(), 0));
+    uint32_t collOp = rt::CollNone;
+    if (op.getRed()) {
+      StringRef red = *op.getRed();
+      collOp = red == "popc" ? rt::BarRedPopc
+               : red == "and" ? rt::BarRedAnd
+                              : rt::BarRedOr;
+      storeField(g, st, offsets::collPred, g.zext(g.i32(), a.getPred()));
+    }
+    storeField(g, st, offsets::collOp, g.cst(g.i32(), collOp));
+    suspend(g, op, st);
+    if (!op.getResult()) {
+      rw.eraseOp(op);
+      return success();
+    }
+    Value result =
+        collOp == rt::BarRedPopc
+            ? g.trunc(g.i32(), g.stateField(st, offsets::result, g.i64()))
+            : g.trunc(g.i1(), g.stateField(st, offsets::resultPred, g.i32()));
+    rw.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct WarpCollectiveLowering
+    : ConvertOpToLLVMPattern<ptx::WarpCollectiveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::WarpCollectiveOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    StringRef kind = op.getKind();
+    bool s = op.getIsSigned();
+    uint32_t collOp =
+        llvm::StringSwitch<uint32_t>(kind)
+            .Case("shfl.up", rt::ShflUp)
+            .Case("shfl.down", rt::ShflDown)
+            .Case("shfl.bfly", rt::ShflBfly)
+            .Case("shfl.idx", rt::ShflIdx)
+            .Case("vote.all", rt::VoteAll)
+            .Case("vote.any", rt::VoteAny)
+            .Case("vote.uni", rt::VoteUni)
+            .Case("vote.ballot", rt::VoteBallot)
+            .Case("match.any.b32", rt::MatchAny32)
+            .Case("match.any.b64", rt::MatchAny64)
+            .Case("match.all.b32", rt::MatchAll32)
+            .Case("match.all.b64", rt::MatchAll64)
+            .Case("redux.add", rt::ReduxAdd)
+            .Case("redux.min", s ? rt::ReduxMinS : rt::ReduxMinU)
+            .Case("redux.max", s ? rt::ReduxMaxS : rt::ReduxMaxU)
+            .Case("redux.and", rt::ReduxAnd)
+            .Case("redux.or", rt::ReduxOr)
+            .Case("redux.xor", rt::ReduxXor)
+            .Case("activemask", rt::ActiveMask)
+            .Case("warp.sync", rt::WarpSync)
+            .Default(rt::CollNone);
+    if (collOp == rt::CollNone)
+      return rw.notifyMatchFailure(op, "unknown collective");
+    auto id = op->getAttrOfType<IntegerAttr>("ptx.suspend_id");
+    if (!id)
+      return rw.notifyMatchFailure(op, "run ptx-mark-suspend-points first");
+    Value st = a.getState();
+    storeField(g, st, offsets::waitKind, g.cst(g.i32(), rt::WaitCollective));
+    storeField(g, st, offsets::waitId, g.cst(g.i32(), id.getInt()));
+    storeField(g, st, offsets::collOp, g.cst(g.i32(), collOp));
+    storeField(g, st, offsets::collMask,
+               a.getMask() ? a.getMask() : g.cst(g.i32(), -1));
+    if (a.getA())
+      storeField(g, st, offsets::collA, g.zext(g.i64(), a.getA()));
+    if (a.getB())
+      storeField(g, st, offsets::collB, g.zext(g.i64(), a.getB()));
+    if (a.getC())
+      storeField(g, st, offsets::collC, g.zext(g.i64(), a.getC()));
+    if (a.getPred())
+      storeField(g, st, offsets::collPred, g.zext(g.i32(), a.getPred()));
+    suspend(g, op, st);
+    SmallVector<Value> results;
+    for (Type t : op.getResultTypes()) {
+      if (t.isInteger(1))
+        results.push_back(
+            g.trunc(g.i1(), g.stateField(st, offsets::resultPred, g.i32())));
+      else
+        results.push_back(
+            g.trunc(t, g.stateField(st, offsets::result, g.i64())));
+    }
+    // vote.all/any/uni return their predicate in resultPred.
+    rw.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct YieldLowering : ConvertOpToLLVMPattern<ptx::YieldOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::YieldOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    storeField(g, a.getState(), offsets::waitKind,
+               g.cst(g.i32(), rt::WaitYield));
+    suspend(g, op, a.getState());
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -1283,5 +1470,6 @@ void ptxjit::populatePTXToLLVMConversionPatterns(
       CnotLowering, Lop3Lowering, ShfLowering, ShlLowering, ShrLowering,
       PrmtLowering, CvtLowering, PackLowering, UnpackLowering, SregLowering,
       WindowPtrLowering, CvtaLowering, IsspacepLowering, LdLowering,
-      StLowering, TrapLowering>(converter);
+      StLowering, TrapLowering, AtomLowering, FenceLowering, BarrierLowering,
+      WarpCollectiveLowering, YieldLowering>(converter);
 }

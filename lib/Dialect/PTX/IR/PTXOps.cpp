@@ -191,5 +191,20 @@ LogicalResult StOp::verify() {
   return success();
 }
 
+LogicalResult AtomOp::verify() {
+  Type type = getB().getType();
+  if (getType() != type)
+    return emitOpError("result type must match the operand type");
+  if ((getOp() == AtomicOp::cas) != bool(getC()))
+    return emitOpError("'cas' takes a compare and a swap value, other "
+                       "operations one operand");
+  bool isFloat = isa<FloatType>(elementType(type));
+  if (isFloat && getOp() != AtomicOp::add && getOp() != AtomicOp::exch &&
+      getOp() != AtomicOp::min && getOp() != AtomicOp::max)
+    return emitOpError("'") << stringifyAtomicOp(getOp())
+                            << "' does not apply to floating-point values";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "ptxjit/Dialect/PTX/IR/PTXOps.cpp.inc"

@@ -32,7 +32,8 @@ struct BuildCTALoopsPass
 void BuildCTALoopsPass::runOnOperation() {
   SmallVector<func::FuncOp> kernels;
   for (auto fn : getOperation().getOps<func::FuncOp>())
-    if (fn->hasAttr(ptx::kKernelAttrName))
+    // Kernels whose threads synchronize are scheduled by the runtime.
+    if (fn->hasAttr(ptx::kKernelAttrName) && !fn->hasAttr("ptx.coroutine"))
       kernels.push_back(fn);
   for (func::FuncOp kernel : kernels)
     buildCTAFunction(kernel);

@@ -316,4 +316,86 @@ def PTX_TrapOp : PTX_Op<"trap"> {
   let arguments = (ins LLVM_AnyPointer:$state);
 }
 
+
+//===----------------------------------------------------------------------===//
+// Synchronization and communication (9.7.13)
+//===----------------------------------------------------------------------===//
+
+def PTX_AtomOp_Kind : PTX_I32Enum<"AtomicOp", "atomic operation", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"min", 1>,
+    I32EnumAttrCase<"max", 2>, I32EnumAttrCase<"inc", 3>,
+    I32EnumAttrCase<"dec", 4>, I32EnumAttrCase<"band", 5, "and">,
+    I32EnumAttrCase<"bor", 6, "or">, I32EnumAttrCase<"bxor", 7, "xor">,
+    I32EnumAttrCase<"exch", 8>, I32EnumAttrCase<"cas", 9>]>;
+def PTX_AtomicOpAttr : EnumAttr<PTX_Dialect, PTX_AtomOp_Kind, "atomic_op">;
+
+def PTX_AtomOp : PTX_Op<"atom"> {
+  let summary = "atomic read-modify-write on memory";
+  let description = [{
+    `atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}` and `red` (whose
+    result is unused). Every semantics and scope is implemented with
+    sequentially consistent host atomics, which is at least as strong as
+    what each asks for. `inc`/`dec` wrap as the ISA specifies: inc gives
+    (old >= b) ? 0 : old + 1, dec gives (old == 0 || old > b) ? b : old - 1.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$ptr, PTX_Value:$b,
+                       Optional<PTX_Value>:$c, PTX_AtomicOpAttr:$op,
+                       PTX_StateSpaceAttr:$space, UnitAttr:$is_signed);
+  let results = (outs PTX_Value:$old);
+  let hasVerifier = 1;
+}
+
+def PTX_FenceOp : PTX_Op<"fence"> {
+  let summary = "memory fence";
+  let description = [{
+    `membar.level` and `fence{.sem}.scope`: a sequentially consistent
+    (`.sc`, `membar`) or acquire-release fence on the host.
+  }];
+  let arguments = (ins UnitAttr:$acq_rel);
+}
+
+def PTX_BarrierOp : PTX_Op<"barrier", [AttrSizedOperandSegments]> {
+  let summary = "CTA barrier: bar.sync, barrier.sync, bar.arrive, bar.red";
+  let description = [{
+    Waits until `count` threads (all threads of the CTA when absent) have
+    arrived at barrier `id`; threads that exited count as arrived. With
+    `arrive` the thread only signals its arrival. `red` (popc/and/or) makes
+    it `bar.red`: the result is the reduction of `pred` over the waiting
+    threads (an i32 count for popc, an i1 otherwise).
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, I32:$id, Optional<I32>:$count,
+                       Optional<I1>:$pred, UnitAttr:$arrive,
+                       OptionalAttr<StrAttr>:$red);
+  let results = (outs Optional<AnyInteger>:$result);
+}
+
+def PTX_WarpCollectiveOp : PTX_Op<"warp_collective",
+                                  [AttrSizedOperandSegments]> {
+  let summary = "a warp-level collective: shfl, vote, match, redux, ...";
+  let description = [{
+    `kind` names the operation (shfl.up/down/bfly/idx, vote.all/any/uni/
+    ballot, match.any/all, redux.add/min/max/and/or/xor with `is_signed`,
+    activemask, bar.warp.sync). The participating lanes are the live lanes
+    of `mask` (for activemask: the lanes that reach the same instruction
+    together). `a`, `b`, `c` and `pred` are the operands of the PTX
+    instruction; the results are the value and, where the instruction has
+    one, the predicate.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, StrAttr:$kind,
+                       Optional<AnyInteger>:$a, Optional<I32>:$b,
+                       Optional<I32>:$c, Optional<I1>:$pred,
+                       Optional<I32>:$mask, UnitAttr:$is_signed);
+  let results = (outs Variadic<AnyInteger>:$results);
+}
+
+def PTX_YieldOp : PTX_Op<"yield"> {
+  let summary = "a point where the CTA scheduler may switch threads";
+  let description = [{
+    Inserted by ptx-mark-suspend-points in loops that may wait for other
+    threads (they read volatile or atomic memory), so that a spin-wait
+    cannot starve the thread it waits for.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state);
+}
+
 #endif // PTXJIT_DIALECT_PTX_IR_PTXOPS_TD

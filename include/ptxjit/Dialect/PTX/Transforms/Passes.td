@@ -25,4 +25,22 @@ def PTXBuildCTALoops : Pass<"ptx-build-cta-loops", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def PTXMarkSuspendPoints : Pass<"ptx-mark-suspend-points", "mlir::ModuleOp"> {
+  let summary = "find where threads of a CTA must wait for each other";
+  let description = [{
+    A kernel whose threads synchronize (barriers, warp collectives) cannot
+    run its threads one after the other: each thread becomes a coroutine
+    that suspends at those points, and the CTA scheduler of the runtime
+    interleaves them (continuation-based synchronization; LLVM's coroutine
+    splitting keeps the values live across a suspension per thread). This
+    pass marks such kernels `ptx.coroutine`, numbers every warp collective
+    (`ptx.suspend_id`) so that the scheduler can tell which lanes wait at
+    the same instruction, and inserts `ptx.yield` at the header of every
+    loop that reads volatile or atomic memory, so that a thread spinning on
+    a flag lets the thread that will set it run (forward progress as on
+    sm_70 and later).
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // PTXJIT_DIALECT_PTX_TRANSFORMS_PASSES_TD

@@ -1,0 +1,99 @@
+//===- MarkSuspendPoints.cpp - where the threads of a CTA wait ------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+#include "ptxjit/Dialect/PTX/Transforms/Passes.h"
+
+#include "mlir/IR/Dominance.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace ptxjit::ptx {
+#define GEN_PASS_DEF_PTXMARKSUSPENDPOINTS
+#include "ptxjit/Dialect/PTX/Transforms/Passes.h.inc"
+} // namespace ptxjit::ptx
+
+using namespace mlir;
+using namespace ptxjit;
+
+namespace {
+
+struct MarkSuspendPointsPass
+    : public ptx::impl::PTXMarkSuspendPointsBase<MarkSuspendPointsPass> {
+  void runOnOperation() override;
+};
+
+/// Whether \p op may observe a write of another thread that the current
+/// thread waits for.
+bool readsSharedState(Operation *op) {
+  if (isa<ptx::AtomOp, ptx::FenceOp>(op))
+    return true;
+  if (auto ld = dyn_cast<ptx::LdOp>(op))
+    return ld.getIsVolatile();
+  return false;
+}
+
+/// Inserts a yield at the header of every loop of \p fn that reads shared
+/// state; returns whether it inserted any.
+bool insertYields(func::FuncOp fn) {
+  Region &body = fn.getBody();
+  if (body.hasOneBlock())
+    return false;
+  DominanceInfo dominance(fn);
+  llvm::SetVector<Block *> headers;
+  for (Block &block : body) {
+    for (Block *succ : block.getSuccessors()) {
+      if (!dominance.dominates(succ, &block))
+        continue;
+      // Natural loop of the back edge block -> succ.
+      llvm::SetVector<Block *> loop;
+      loop.insert(succ);
+      SmallVector<Block *> work{&block};
+      while (!work.empty()) {
+        Block *b = work.pop_back_val();
+        if (!loop.insert(b))
+          continue;
+        for (Block *pred : b->getPredecessors())
+          work.push_back(pred);
+      }
+      bool waits = llvm::any_of(loop, [](Block *b) {
+        return llvm::any_of(b->getOperations(),
+                            [](Operation &op) { return readsSharedState(&op); });
+      });
+      if (waits)
+        headers.insert(succ);
+    }
+  }
+  Value state = fn.getArgument(0);
+  for (Block *header : headers) {
+    OpBuilder b(header, header->begin());
+    ptx::YieldOp::create(b, fn.getLoc(), state);
+  }
+  return !headers.empty();
+}
+
+} // namespace
+
+void MarkSuspendPointsPass::runOnOperation() {
+  int64_t nextId = 0;
+  MLIRContext *ctx = &getContext();
+  for (auto fn : getOperation().getOps<func::FuncOp>()) {
+    if (fn.isExternal() || fn.getNumArguments() == 0)
+      continue;
+    bool suspends = false;
+    fn.walk([&](Operation *op) {
+      if (isa<ptx::BarrierOp>(op))
+        suspends = true;
+      if (isa<ptx::WarpCollectiveOp>(op)) {
+        suspends = true;
+        op->setAttr("ptx.suspend_id",
+                    IntegerAttr::get(IntegerType::get(ctx, 32), nextId++));
+      }
+    });
+    suspends |= insertYields(fn);
+    if (suspends)
+      fn->setAttr("ptx.coroutine", UnitAttr::get(ctx));
+  }
+}

@@ -1,0 +1,127 @@
+//===- Coroutines.cpp - threads that suspend at barriers ------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns a thread function that calls the `__ptx_suspend(state)` marker into
+// an LLVM switch-resumed coroutine: each marker becomes a suspension point,
+// returning becomes the final suspension (after recording that the thread
+// exited). LLVM's CoroSplit then performs the continuation-based split: the
+// values live across a suspension move into a per-thread frame and the
+// function becomes a ramp plus a resume function that switches on the
+// suspension index. The runtime's scheduler resumes the threads through the
+// handle stored in the thread state.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/JIT/Pipeline.h"
+#include "ptxjit/Runtime/ThreadState.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+namespace offsets = ptxjit::rt::offsets;
+
+static void storeWaitKind(IRBuilder<> &b, Value *state, uint32_t kind) {
+  Value *addr = b.CreateConstGEP1_32(b.getInt8Ty(), state, offsets::waitKind);
+  b.CreateAlignedStore(b.getInt32(kind), addr, Align(4));
+}
+
+bool ptxjit::makeThreadCoroutine(Function &fn) {
+  Module &m = *fn.getParent();
+  Function *marker = m.getFunction("__ptx_suspend");
+  if (!marker)
+    return false;
+  SmallVector<CallInst *> suspends;
+  for (Instruction &inst : instructions(fn))
+    if (auto *call = dyn_cast<CallInst>(&inst))
+      if (call->getCalledFunction() == marker)
+        suspends.push_back(call);
+  if (suspends.empty())
+    return false;
+
+  LLVMContext &ctx = m.getContext();
+  Type *ptrTy = PointerType::getUnqual(ctx);
+  Type *i64 = Type::getInt64Ty(ctx);
+  Value *state = fn.getArg(0);
+  fn.addFnAttr(Attribute::PresplitCoroutine);
+  FunctionCallee alloc = m.getOrInsertFunction("ptxrt_coro_alloc", ptrTy, i64);
+  FunctionCallee release =
+      m.getOrInsertFunction("ptxrt_coro_free", Type::getVoidTy(ctx), ptrTy);
+
+  BasicBlock *oldEntry = &fn.getEntryBlock();
+  BasicBlock *entry = BasicBlock::Create(ctx, "coro.entry", &fn, oldEntry);
+  IRBuilder<> b(entry);
+  Value *nullPtr = ConstantPointerNull::get(cast<PointerType>(ptrTy));
+  Value *id = b.CreateIntrinsic(Intrinsic::coro_id, {},
+                                {b.getInt32(0), nullPtr, nullPtr, nullPtr});
+  Value *size = b.CreateIntrinsic(Intrinsic::coro_size, {i64}, {});
+  Value *mem = b.CreateCall(alloc, {size});
+  Value *handle = b.CreateIntrinsic(Intrinsic::coro_begin, {}, {id, mem});
+  b.CreateAlignedStore(
+      handle, b.CreateConstGEP1_32(b.getInt8Ty(), state, offsets::coroutine),
+      Align(8));
+  b.CreateBr(oldEntry);
+  // Allocas must stay in the entry block for the frame analysis.
+  for (Instruction &inst : make_early_inc_range(*oldEntry))
+    if (isa<AllocaInst>(inst))
+      inst.moveBefore(entry->getTerminator()->getIterator());
+
+  BasicBlock *cleanup = BasicBlock::Create(ctx, "coro.cleanup", &fn);
+  BasicBlock *suspendRet = BasicBlock::Create(ctx, "coro.ret", &fn);
+  BasicBlock *final = BasicBlock::Create(ctx, "coro.final", &fn);
+  BasicBlock *dead = BasicBlock::Create(ctx, "coro.dead", &fn);
+  Value *noneToken = ConstantTokenNone::get(ctx);
+
+  b.SetInsertPoint(cleanup);
+  Value *frame = b.CreateIntrinsic(Intrinsic::coro_free, {}, {id, handle});
+  b.CreateCall(release, {frame});
+  b.CreateBr(suspendRet);
+
+  b.SetInsertPoint(suspendRet);
+  b.CreateIntrinsic(Intrinsic::coro_end, {},
+                    {handle, b.getFalse(), noneToken});
+  b.CreateRetVoid();
+
+  b.SetInsertPoint(final);
+  storeWaitKind(b, state, ptxjit::rt::WaitExited);
+  Value *fin = b.CreateIntrinsic(Intrinsic::coro_suspend, {},
+                                 {noneToken, b.getTrue()});
+  SwitchInst *finSwitch = b.CreateSwitch(fin, suspendRet, 2);
+  finSwitch->addCase(b.getInt8(0), dead);
+  finSwitch->addCase(b.getInt8(1), cleanup);
+
+  b.SetInsertPoint(dead);
+  b.CreateUnreachable();
+
+  for (CallInst *call : suspends) {
+    BasicBlock *before = call->getParent();
+    BasicBlock *after = before->splitBasicBlock(call->getIterator(),
+                                                "coro.resume");
+    before->getTerminator()->eraseFromParent();
+    b.SetInsertPoint(before);
+    Value *s = b.CreateIntrinsic(Intrinsic::coro_suspend, {},
+                                 {noneToken, b.getFalse()});
+    SwitchInst *sw = b.CreateSwitch(s, suspendRet, 2);
+    sw->addCase(b.getInt8(0), after);
+    sw->addCase(b.getInt8(1), cleanup);
+    call->eraseFromParent();
+  }
+
+  // Every return of the thread becomes the final suspension.
+  SmallVector<ReturnInst *> returns;
+  for (BasicBlock &block : fn)
+    if (&block != suspendRet)
+      if (auto *ret = dyn_cast<ReturnInst>(block.getTerminator()))
+        returns.push_back(ret);
+  for (ReturnInst *ret : returns) {
+    b.SetInsertPoint(ret);
+    b.CreateBr(final);
+    ret->eraseFromParent();
+  }
+  return true;
+}
