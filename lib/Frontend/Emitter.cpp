@@ -29,6 +29,7 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -106,6 +107,16 @@ public:
   LogicalResult emit();
 
 private:
+  LogicalResult emitBody();
+  /// Emits a return, popping the local frame of a device function.
+  void emitReturn() {
+    if (!fn.isEntry && fn.localBytes)
+      ptx::LocalFreeOp::create(b, loc, state, localFrame);
+    func::ReturnOp::create(b, loc);
+  }
+  LogicalResult emitCall(Mods &mods);
+  /// The stack slot of a `.param` declared in the body (call arguments).
+  Value callParamSlot(const VarInfo &var);
   //===--- diagnostics and locations --------------------------------------===//
   InFlightDiagnostic error(llvm::SMLoc loc) {
     return emitErrorAt(ctx, sm, loc);
@@ -259,6 +270,18 @@ private:
   /// writes become selects between the new and the old value.
   Value selectGuard;
   llvm::DenseMap<unsigned, Value> undefs;
+  /// Offset of this function's `.local` frame in the thread's window.
+  Value localFrame;
+  llvm::StringMap<Value> callParamSlots;
+  /// Blocks that start right after an unconditional branch or return.
+  llvm::DenseSet<Block *> unreachableBlocks;
+  /// Starts a new block for the code after an unconditional transfer.
+  void startUnreachableBlock() {
+    cur = newBlock();
+    sealBlock(cur);
+    unreachableBlocks.insert(cur);
+    b.setInsertionPointToEnd(cur);
+  }
 };
 
 } // namespace
@@ -403,8 +426,18 @@ LogicalResult FunctionEmitter::emit() {
   loc = fnLoc;
   b.setInsertionPointToEnd(module.getBody());
   auto ptrType = LLVM::LLVMPointerType::get(ctx);
+  // Kernels take the thread state; device functions also one pointer per
+  // `.param` argument and result (the caller's slots).
+  SmallVector<Type> argTypes(
+      fn.isEntry ? 1 : 1 + fn.params.size() + fn.rets.size(), ptrType);
   func = func::FuncOp::create(b, fnLoc, fn.name,
-                              b.getFunctionType({ptrType}, {}));
+                              b.getFunctionType(argTypes, {}));
+  if (!fn.isEntry) {
+    func->setAttr("ptx.device", b.getUnitAttr());
+    func->setAttr(attrs::kLocalBytes, b.getI64IntegerAttr(fn.localBytes));
+    entry = func.addEntryBlock();
+    return emitBody();
+  }
   func->setAttr(ptx::kKernelAttrName, b.getUnitAttr());
   SmallVector<Attribute> params;
   for (const VarInfo &param : fn.params)
@@ -429,8 +462,23 @@ LogicalResult FunctionEmitter::emit() {
     func->setAttr(attrs::kMaxntid, b.getDenseI64ArrayAttr(fn.maxntid));
 
   entry = func.addEntryBlock();
+  return emitBody();
+}
+
+LogicalResult FunctionEmitter::emitBody() {
   state = entry->getArgument(0);
   blocks[entry].sealed = true;
+  b.setInsertionPointToEnd(entry);
+  loc = func.getLoc();
+  if (fn.isEntry) {
+    ptx::LocalInitOp::create(b, loc, state, fn.localBytes);
+    localFrame = i64Const(0);
+  } else if (fn.localBytes) {
+    localFrame = ptx::LocalAllocOp::create(b, loc, b.getI64Type(), state,
+                                           fn.localBytes);
+  } else {
+    localFrame = i64Const(0);
+  }
 
   // Count the predecessors of every label so that each label block is
   // sealed as soon as its last predecessor has been emitted.
@@ -488,7 +536,7 @@ LogicalResult FunctionEmitter::emit() {
       return failure();
   if (!isTerminated(cur)) {
     b.setInsertionPointToEnd(cur);
-    func::ReturnOp::create(b, loc);
+    emitReturn();
   }
   for (Block &block : func.getBody())
     if (!blocks[&block].sealed)
@@ -506,7 +554,13 @@ LogicalResult FunctionEmitter::emitStatement(const Stmt &stmt) {
     loc = locOf(stmt.loc);
     if (!isTerminated(cur)) {
       b.setInsertionPointToEnd(cur);
-      branchTo(target);
+      // Code after an unconditional branch or return is unreachable; it
+      // must not become a predecessor of the label (the predecessor counts
+      // exclude it, and its values would be undefined).
+      if (unreachableBlocks.count(cur))
+        LLVM::UnreachableOp::create(b, loc);
+      else
+        branchTo(target);
     }
     cur = target;
     b.setInsertionPointToEnd(cur);
@@ -641,9 +695,8 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
     kind = Kind::SideEffect;
     PURE(emitWarpCollective(mods));
   } else if (op == "call") {
-    return instrError() << "unsupported instruction 'call': device function "
-                           "calls are not supported yet",
-           failure();
+    kind = Kind::SideEffect;
+    PURE(emitCall(mods));
   } else {
     return instrError() << "unsupported instruction '" << op << "'",
            failure();
@@ -892,9 +945,28 @@ FunctionEmitter::symbolAddress(const Operand &op) {
       base = arith::AddIOp::create(b, loc, base, i64Const(op.imm));
     return std::make_pair(base, space);
   };
-  for (const VarInfo &param : fn.params)
-    if (param.name == name)
-      return withOffset(i64Const(param.offset), StateSpace::param);
+  // `.param` addresses are host addresses: the kernel's parameter buffer,
+  // the argument and result slots of a device function, and the slots a
+  // caller declares for a call.
+  auto hostAddress = [&](Value ptr) {
+    return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr).getResult();
+  };
+  for (unsigned i = 0, e = fn.params.size(); i != e; ++i)
+    if (fn.params[i].name == name) {
+      if (fn.isEntry)
+        return withOffset(
+            hostAddress(ptx::WindowPtrOp::create(
+                b, loc, LLVM::LLVMPointerType::get(ctx), state,
+                i64Const(fn.params[i].offset), StateSpace::param)),
+            StateSpace::param);
+      return withOffset(hostAddress(func.getArgument(1 + i)),
+                        StateSpace::param);
+    }
+  for (unsigned i = 0, e = fn.rets.size(); i != e; ++i)
+    if (fn.rets[i].name == name)
+      return withOffset(
+          hostAddress(func.getArgument(1 + fn.params.size() + i)),
+          StateSpace::param);
   const VarInfo *var = nullptr;
   auto local = fn.localVars.find(name);
   if (local != fn.localVars.end())
@@ -906,13 +978,29 @@ FunctionEmitter::symbolAddress(const Operand &op) {
       return error(op.loc) << "label '" << name
                            << "' cannot be used as a value",
              failure();
-    if (moduleInfo.functions.count(name))
-      return error(op.loc) << "function addresses ('" << name
-                           << "') are not supported yet",
-             failure();
+    if (moduleInfo.functions.count(name)) {
+      // A function's address: its host code address.
+      auto sig = moduleInfo.functions.lookup(name);
+      SmallVector<Type> argTypes(
+          1 + sig.paramSizes.size() + sig.retSizes.size(),
+          LLVM::LLVMPointerType::get(ctx));
+      Value fnValue = func::ConstantOp::create(
+          b, loc, b.getFunctionType(argTypes, {}), name);
+      Value ptr = UnrealizedConversionCastOp::create(
+                      b, loc, LLVM::LLVMPointerType::get(ctx), fnValue)
+                      .getResult(0);
+      return withOffset(
+          LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr).getResult(),
+          StateSpace::generic);
+    }
     return error(op.loc) << "use of undeclared identifier '" << name << "'",
            failure();
   }
+  if (var->isCallParam)
+    return withOffset(LLVM::PtrToIntOp::create(b, loc, b.getI64Type(),
+                                               callParamSlot(*var))
+                          .getResult(),
+                      StateSpace::param);
   switch (var->space) {
   case StateSpace::shared: {
     uint64_t offset = var->offset;
@@ -921,7 +1009,9 @@ FunctionEmitter::symbolAddress(const Operand &op) {
     return withOffset(i64Const(offset), StateSpace::shared);
   }
   case StateSpace::local:
-    return withOffset(i64Const(var->offset), StateSpace::local);
+    return withOffset(
+        arith::AddIOp::create(b, loc, localFrame, i64Const(var->offset)),
+        StateSpace::local);
   case StateSpace::global:
   case StateSpace::constant: {
     Value ptr = LLVM::AddressOfOp::create(
@@ -965,8 +1055,7 @@ FailureOr<Value> FunctionEmitter::addressValue(const Operand &op) {
 }
 
 Value FunctionEmitter::hostPointer(StateSpace space, Value addr) {
-  if (space == StateSpace::shared || space == StateSpace::local ||
-      space == StateSpace::param)
+  if (space == StateSpace::shared || space == StateSpace::local)
     return ptx::WindowPtrOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
                                     state, addr, space);
   return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
@@ -2576,6 +2665,143 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   return write(operand(0), coll.getResult(0), *type);
 }
 
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+Value FunctionEmitter::callParamSlot(const VarInfo &var) {
+  auto it = callParamSlots.find(var.name);
+  if (it != callParamSlots.end())
+    return it->second;
+  // One slot per declaration, allocated once in the entry block.
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entry);
+  Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(),
+                                       std::max<uint64_t>(var.size, 1));
+  Value slot = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                      type, one, std::max(var.align, 8u));
+  callParamSlots[var.name] = slot;
+  return slot;
+}
+
+LogicalResult FunctionEmitter::emitCall(Mods &mods) {
+  mods.take("uni");
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  // call{.uni} [(rets),] target [, (args)] [, prototype];
+  const auto &ops = curInstr->operands;
+  unsigned i = 0;
+  const Operand *rets = nullptr, *args = nullptr, *proto = nullptr;
+  if (i < ops.size() && ops[i].kind == Operand::List)
+    rets = &ops[i++];
+  if (i >= ops.size())
+    return instrError() << "'call' needs a target", failure();
+  const Operand &target = ops[i++];
+  if (i < ops.size() && ops[i].kind == Operand::List)
+    args = &ops[i++];
+  if (i < ops.size())
+    proto = &ops[i++];
+  if (i != ops.size())
+    return instrError() << "too many operands for 'call'", failure();
+
+  const FunctionSig *sig = nullptr;
+  bool indirect = target.kind == Operand::Reg;
+  if (indirect) {
+    if (!proto || proto->kind != Operand::Symbol)
+      return error(target.loc) << "an indirect call needs a prototype",
+             failure();
+    auto it = fn.prototypes.find(proto->symbol);
+    if (it == fn.prototypes.end())
+      return error(proto->loc) << "use of undeclared prototype '"
+                               << proto->symbol << "'",
+             failure();
+    sig = &it->second;
+  } else {
+    if (target.kind != Operand::Symbol)
+      return error(target.loc) << "expected a function name", failure();
+    auto it = moduleInfo.functions.find(target.symbol);
+    if (it == moduleInfo.functions.end())
+      return error(target.loc) << "use of undeclared function '"
+                               << target.symbol << "'",
+             failure();
+    if (!it->second.defined)
+      return error(target.loc) << "function '" << target.symbol
+                               << "' is declared but not defined in this "
+                                  "module",
+             failure();
+    sig = &it->second;
+  }
+  unsigned numRets = rets ? rets->elems.size() : 0;
+  unsigned numArgs = args ? args->elems.size() : 0;
+  if (numRets != sig->retSizes.size() || numArgs != sig->paramSizes.size())
+    return instrError() << "call passes " << numArgs << " arguments and "
+                        << numRets << " results, the callee takes "
+                        << sig->paramSizes.size() << " and "
+                        << sig->retSizes.size(),
+           failure();
+  SmallVector<Value> callArgs{state};
+  auto slotOf = [&](const Operand &op) -> FailureOr<Value> {
+    if (op.kind != Operand::Symbol)
+      return error(op.loc) << "call arguments must be '.param' variables",
+             failure();
+    auto it = fn.localVars.find(op.symbol);
+    if (it != fn.localVars.end() && it->second.isCallParam)
+      return callParamSlot(it->second);
+    // A device function may pass its own parameters on.
+    FailureOr<std::pair<Value, StateSpace>> addr = symbolAddress(op);
+    if (failed(addr))
+      return failure();
+    if (addr->second != StateSpace::param)
+      return error(op.loc) << "call arguments must be '.param' variables",
+             failure();
+    return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                    addr->first)
+        .getResult();
+  };
+  for (unsigned k = 0; k < numArgs; ++k) {
+    FailureOr<Value> slot = slotOf(args->elems[k]);
+    if (failed(slot))
+      return failure();
+    callArgs.push_back(*slot);
+  }
+  for (unsigned k = 0; k < numRets; ++k) {
+    FailureOr<Value> slot = slotOf(rets->elems[k]);
+    if (failed(slot))
+      return failure();
+    callArgs.push_back(*slot);
+  }
+  if (indirect) {
+    FailureOr<Value> address = read(target, PtxType::make(PtxType::Bits, 64));
+    if (failed(address))
+      return failure();
+    Value fnPtr = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx), *address);
+    SmallVector<Type> argTypes(callArgs.size(),
+                               LLVM::LLVMPointerType::get(ctx));
+    auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                              argTypes);
+    SmallVector<Value> operands{fnPtr};
+    operands.append(callArgs.begin(), callArgs.end());
+    LLVM::CallOp::create(b, loc, fnType, operands);
+  } else {
+    func::CallOp::create(b, loc, target.symbol, TypeRange{}, callArgs);
+  }
+  // A trap in the callee stops this thread too.
+  Value faulted = ptx::FaultedOp::create(b, loc, b.getI1Type(), state);
+  Block *exitBlock = newBlock();
+  Block *next = newBlock();
+  cf::CondBranchOp::create(b, loc, faulted, exitBlock, next);
+  sealBlock(exitBlock);
+  sealBlock(next);
+  b.setInsertionPointToEnd(exitBlock);
+  emitReturn();
+  cur = next;
+  b.setInsertionPointToEnd(cur);
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Control flow
 //===----------------------------------------------------------------------===//
@@ -2600,9 +2826,7 @@ LogicalResult FunctionEmitter::emitBra(Mods &mods) {
     b.setInsertionPointToEnd(cur);
     return success();
   }
-  cur = newBlock();
-  sealBlock(cur);
-  b.setInsertionPointToEnd(cur);
+  startUnreachableBlock();
   return success();
 }
 
@@ -2610,12 +2834,11 @@ LogicalResult FunctionEmitter::emitRet(Mods &mods) {
   mods.take("uni");
   if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
     return failure();
-  func::ReturnOp::create(b, loc);
-  if (!curInstr->guard) {
-    cur = newBlock();
-    sealBlock(cur);
-    b.setInsertionPointToEnd(cur);
-  }
+  if (curInstr->opcode == "exit" && !fn.isEntry)
+    return unsupported("'exit' in a device function");
+  emitReturn();
+  if (!curInstr->guard)
+    startUnreachableBlock();
   return success();
 }
 
@@ -2623,12 +2846,9 @@ LogicalResult FunctionEmitter::emitTrap(Mods &mods) {
   if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
     return failure();
   ptx::TrapOp::create(b, loc, state);
-  func::ReturnOp::create(b, loc);
-  if (!curInstr->guard) {
-    cur = newBlock();
-    sealBlock(cur);
-    b.setInsertionPointToEnd(cur);
-  }
+  emitReturn();
+  if (!curInstr->guard)
+    startUnreachableBlock();
   return success();
 }
 

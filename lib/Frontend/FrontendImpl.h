@@ -76,7 +76,7 @@ constexpr unsigned kSinkReg = ~0u;
 /// One operand of an instruction.
 struct Operand {
   enum Kind { Reg, Imm, FloatBits, DecimalFloat, Symbol, Address, Vector,
-              SpecialReg, Sink };
+              SpecialReg, Sink, List };
   Kind kind = Imm;
   llvm::SMLoc loc;
   /// Reg: the register; Address: the base register when hasBaseReg.
@@ -92,7 +92,7 @@ struct Operand {
   /// Symbol name, or Address base symbol.
   std::string symbol;
   bool hasBaseReg = false;
-  /// Vector elements.
+  /// Vector elements, or the entries of a parenthesized list (calls).
   std::vector<Operand> elems;
   /// SpecialReg.
   ptx::SpecialReg sreg = ptx::SpecialReg::tid_x;
@@ -130,6 +130,17 @@ struct VarInfo {
   /// Symbol of the `llvm.mlir.global` (global, const).
   std::string globalName;
   bool isExternArray = false;
+  /// A `.param` declared in a function body (the arguments and results of
+  /// a call): a stack slot of the caller.
+  bool isCallParam = false;
+};
+
+/// The signature of a `.func` or `.callprototype`: how many `.param`
+/// results and arguments it has, and their sizes.
+struct FunctionSig {
+  std::vector<uint64_t> retSizes, paramSizes;
+  llvm::SMLoc loc;
+  bool defined = false;
 };
 
 /// A parsed kernel or function with everything the emitter needs.
@@ -139,8 +150,13 @@ struct FunctionInfo {
   llvm::SMLoc loc;
   std::vector<RegInfo> regs;
   std::vector<Stmt> body;
-  /// Kernel parameters (as param-window variables).
+  /// Kernel parameters (param-window variables), or the `.param` arguments
+  /// of a device function.
   std::vector<VarInfo> params;
+  /// The `.param` results of a device function.
+  std::vector<VarInfo> rets;
+  /// `.callprototype` labels of this body.
+  llvm::StringMap<FunctionSig> prototypes;
   llvm::StringMap<VarInfo> localVars;
   uint64_t localBytes = 0;
   llvm::SmallVector<int64_t, 3> reqntid, maxntid;
@@ -150,8 +166,11 @@ struct FunctionInfo {
 struct ModuleInfo {
   llvm::StringMap<VarInfo> vars;
   uint64_t sharedBytes = 0;
-  /// Declared `.func`s (definitions are not supported yet).
-  llvm::StringMap<llvm::SMLoc> functions;
+  /// Every `.func` declared or defined.
+  llvm::StringMap<FunctionSig> functions;
+  /// Module-scope variables whose initializer holds addresses:
+  /// (variable, byte offset, symbol) to patch after code generation.
+  std::vector<std::tuple<std::string, uint64_t, std::string>> relocations;
   unsigned addressSize = 64;
 };
 

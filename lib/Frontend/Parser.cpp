@@ -147,8 +147,13 @@ private:
   LogicalResult parseInitializer(PtxType type, uint64_t count,
                                  std::vector<uint8_t> &bytes);
   LogicalResult parseInitElement(PtxType type, std::vector<uint8_t> &bytes);
+  /// Name of the variable whose initializer is being parsed.
+  std::string initVarName;
   LogicalResult parseFunction(bool isEntry, bool isExtern);
   LogicalResult parseParams(std::vector<VarInfo> &params, bool forEntry);
+  LogicalResult parseCallParamDecl(FunctionInfo &function);
+  /// Resolves a `.param` declared in an enclosing `{ }` of the body.
+  std::string resolveScopedSymbol(StringRef name) const;
   LogicalResult parsePerformanceDirectives(FunctionInfo &function);
 
   //===--- function bodies -------------------------------------------------===//
@@ -166,6 +171,9 @@ private:
   ModuleInfo info;
   /// Register scopes of the function being parsed: name -> register index.
   std::vector<llvm::StringMap<unsigned>> scopes;
+  /// `.param` declarations of the same scopes: name -> unique name.
+  std::vector<llvm::StringMap<std::string>> paramScopes;
+  unsigned callParamCounter = 0;
   unsigned globalCounter = 0;
 };
 
@@ -209,6 +217,16 @@ OwningOpRef<ModuleOp> Parser::parse() {
   module.get()->setAttr("ptx.shared_bytes",
                         IntegerAttr::get(IntegerType::get(ctx, 64),
                                          info.sharedBytes));
+  if (!info.relocations.empty()) {
+    SmallVector<Attribute> relocations;
+    Builder builder(ctx);
+    for (auto &[var, offset, symbol] : info.relocations)
+      relocations.push_back(builder.getArrayAttr(
+          {builder.getStringAttr(var), builder.getI64IntegerAttr(offset),
+           builder.getStringAttr(symbol)}));
+    module.get()->setAttr("ptx.relocations",
+                          builder.getArrayAttr(relocations));
+  }
   return std::move(module);
 }
 
@@ -385,6 +403,7 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
     var.align = align ? align : elemBytes * (vecLanes > 1 ? vecLanes : 1);
     std::vector<uint8_t> init;
     bool hasInit = false;
+    initVarName = var.name;
     if (consumeIf(Token::Equal)) {
       if (space != ptx::StateSpace::global &&
           space != ptx::StateSpace::constant)
@@ -478,7 +497,8 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
     }
     llvm::StringMap<VarInfo> &table =
         function ? function->localVars : info.vars;
-    if (table.count(var.name) || (!function && info.functions.count(var.name)))
+    if (table.count(var.name) ||
+        (!function && info.functions.count(var.name)))
       return error(nameLoc) << "redefinition of '" << var.name << "'",
              failure();
     table[var.name] = var;
@@ -551,9 +571,29 @@ LogicalResult Parser::parseInitElement(PtxType type,
              failure();
     }
   } else if (tok.is(Token::Identifier)) {
-    return error(loc) << "address initializers ('" << tok.spelling
-                      << "') are not supported",
-           failure();
+    // An address: a function or variable, optionally as generic(var).
+    if (negative || type.width() != 64)
+      return error(loc) << "address initializers need a 64-bit type",
+             failure();
+    std::string symbol = tok.spelling.str();
+    consume();
+    if (symbol == "generic") {
+      if (failed(expect(Token::LParen, "'('")))
+        return failure();
+      if (!tok.is(Token::Identifier))
+        return unexpected("a variable name");
+      symbol = tok.spelling.str();
+      consume();
+      if (failed(expect(Token::RParen, "')'")))
+        return failure();
+    }
+    if (!info.vars.count(symbol) && !info.functions.count(symbol))
+      return error(loc) << "use of undeclared identifier '" << symbol << "'",
+             failure();
+    info.relocations.emplace_back(initVarName, bytes.size(), symbol);
+    for (unsigned i = 0; i < elemBytes; ++i)
+      bytes.push_back(0);
+    return success();
   } else {
     return unexpected("an initializer value");
   }
@@ -606,12 +646,13 @@ LogicalResult Parser::parseParams(std::vector<VarInfo> &params,
   uint64_t offset = 0;
   do {
     llvm::SMLoc loc = tok.getLoc();
-    if (isDot("reg")) {
-      if (forEntry)
-        return error() << "kernel parameters must be in the '.param' space",
-               failure();
-      consume();
-    } else if (failed(expect(Token::DotName, "'.param'"))) {
+    if (isDot("reg"))
+      return error() << (forEntry ? "kernel parameters must be in the "
+                                    "'.param' space"
+                                  : "'.reg' parameters of '.func' are not "
+                                    "supported yet"),
+             failure();
+    else if (failed(expect(Token::DotName, "'.param'"))) {
       return failure();
     }
     unsigned align = 0;
@@ -720,9 +761,8 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern) {
   FunctionInfo function;
   function.isEntry = isEntry;
   function.loc = tok.getLoc();
-  std::vector<VarInfo> returns;
   if (!isEntry && tok.is(Token::LParen))
-    if (failed(parseParams(returns, false)))
+    if (failed(parseParams(function.rets, false)))
       return failure();
   if (!tok.is(Token::Identifier))
     return unexpected(isEntry ? "a kernel name" : "a function name");
@@ -734,33 +774,106 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern) {
     return failure();
   if (failed(parsePerformanceDirectives(function)))
     return failure();
-  if (consumeIf(Token::Semicolon)) {
-    // A declaration only.
-    if (!isEntry)
-      info.functions.try_emplace(function.name, nameLoc);
-    return success();
+  bool hasBody = !tok.is(Token::Semicolon);
+  if (!isEntry) {
+    FunctionSig sig;
+    for (const VarInfo &v : function.rets)
+      sig.retSizes.push_back(v.size);
+    for (const VarInfo &v : function.params)
+      sig.paramSizes.push_back(v.size);
+    sig.loc = nameLoc;
+    auto [it, inserted] = info.functions.try_emplace(function.name, sig);
+    if (!inserted && (it->second.retSizes != sig.retSizes ||
+                      it->second.paramSizes != sig.paramSizes))
+      return error(nameLoc) << "'" << function.name
+                            << "' does not match its earlier declaration",
+             failure();
+    if (hasBody && it->second.defined)
+      return error(nameLoc) << "redefinition of function '" << function.name
+                            << "'",
+             failure();
+    if (hasBody)
+      it->second.defined = true;
   }
+  if (consumeIf(Token::Semicolon))
+    return success();
   if (isExtern)
     return error(nameLoc) << "an '.extern' function cannot have a body",
            failure();
-  if (!isEntry) {
-    info.functions.try_emplace(function.name, nameLoc);
-    // Device functions are parsed for syntax but not compiled yet; calling
-    // one is reported at the call.
-    FunctionInfo scratch = function;
-    scopes.clear();
-    return parseBody(scratch);
-  }
-  for (Operation &op : module->getBody()->getOperations())
-    if (auto fn = dyn_cast<func::FuncOp>(op))
-      if (fn.getSymName() == function.name)
-        return error(nameLoc) << "redefinition of kernel '" << function.name
-                              << "'",
-               failure();
+  if (isEntry)
+    for (Operation &op : module->getBody()->getOperations())
+      if (auto fn = dyn_cast<func::FuncOp>(op))
+        if (fn.getSymName() == function.name)
+          return error(nameLoc) << "redefinition of kernel '" << function.name
+                                << "'",
+                 failure();
   scopes.clear();
+  paramScopes.clear();
   if (failed(parseBody(function)))
     return failure();
   return emitFunction(*module, sm, info, function);
+}
+
+std::string Parser::resolveScopedSymbol(StringRef name) const {
+  for (auto it = paramScopes.rbegin(); it != paramScopes.rend(); ++it) {
+    auto found = it->find(name);
+    if (found != it->end())
+      return found->second;
+  }
+  return name.str();
+}
+
+LogicalResult Parser::parseCallParamDecl(FunctionInfo &function) {
+  consume(); // .param
+  llvm::SMLoc loc = tok.getLoc();
+  unsigned align = 0;
+  std::optional<PtxType> type;
+  while (tok.is(Token::DotName)) {
+    StringRef name = tok.spelling.drop_front();
+    consume();
+    if (name == "align") {
+      FailureOr<int64_t> value = parseInteger("an alignment");
+      if (failed(value))
+        return failure();
+      if (*value <= 0 || (*value & (*value - 1)))
+        return error(loc) << "alignment must be a power of two", failure();
+      align = *value;
+      continue;
+    }
+    type = PtxType::parse(name);
+    if (!type)
+      return error(loc) << "unknown parameter type '." << name << "'",
+             failure();
+  }
+  if (!type)
+    return unexpected("a parameter type such as '.b32'");
+  do {
+    if (!tok.is(Token::Identifier))
+      return unexpected("a parameter name");
+    VarInfo var;
+    std::string name = tok.spelling.str();
+    consume();
+    uint64_t count = 1;
+    while (consumeIf(Token::LSquare)) {
+      FailureOr<int64_t> dim = parseInteger("an array size");
+      if (failed(dim))
+        return failure();
+      if (*dim <= 0)
+        return error(loc) << "array size must be positive", failure();
+      count *= *dim;
+      if (failed(expect(Token::RSquare, "']'")))
+        return failure();
+    }
+    unsigned elemBytes = std::max(1u, type->width() / 8);
+    var.name = name + "." + std::to_string(callParamCounter++);
+    var.space = ptx::StateSpace::param;
+    var.size = count * elemBytes;
+    var.align = align ? align : elemBytes;
+    var.isCallParam = true;
+    paramScopes.back()[name] = var.name;
+    function.localVars[var.name] = var;
+  } while (consumeIf(Token::Comma));
+  return expect(Token::Semicolon, "';' after the parameter declaration");
 }
 
 std::optional<unsigned> Parser::lookupReg(StringRef name) const {
@@ -832,6 +945,7 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
   if (failed(expect(Token::LBrace, "'{' to start the function body")))
     return failure();
   scopes.emplace_back();
+  paramScopes.emplace_back();
   unsigned depth = 1;
   while (true) {
     if (tok.is(Token::Eof) || tok.is(Token::Error))
@@ -839,6 +953,7 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
     if (tok.is(Token::RBrace)) {
       consume();
       scopes.pop_back();
+      paramScopes.pop_back();
       if (--depth == 0)
         return success();
       continue;
@@ -846,6 +961,7 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
     if (tok.is(Token::LBrace)) {
       consume();
       scopes.emplace_back();
+      paramScopes.emplace_back();
       ++depth;
       continue;
     }
@@ -885,10 +1001,11 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
         return failure();
       continue;
     }
-    if (isDot("param"))
-      return error() << "'.param' declarations inside a function body (used "
-                        "for calls) are not supported yet",
-             failure();
+    if (isDot("param")) {
+      if (failed(parseCallParamDecl(function)))
+        return failure();
+      continue;
+    }
     if (tok.is(Token::DotName))
       return error() << "unknown or unsupported directive '" << tok.spelling
                      << "' in a function body",
@@ -900,11 +1017,27 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
       consume();
       if (tok.is(Token::Colon)) {
         consume();
-        if (isDot("callprototype"))
-          return error(labelTok.getLoc())
-                     << "'.callprototype' (indirect calls) is not supported "
-                        "yet",
-                 failure();
+        if (isDot("callprototype")) {
+          consume();
+          FunctionSig sig;
+          sig.loc = labelTok.getLoc();
+          std::vector<VarInfo> rets, params;
+          if (tok.is(Token::LParen) && failed(parseParams(rets, false)))
+            return failure();
+          if (!tok.is(Token::Identifier) || tok.spelling != "_")
+            return unexpected("'_' in the call prototype");
+          consume();
+          if (tok.is(Token::LParen) && failed(parseParams(params, false)))
+            return failure();
+          if (failed(expect(Token::Semicolon, "';'")))
+            return failure();
+          for (const VarInfo &v : rets)
+            sig.retSizes.push_back(v.size);
+          for (const VarInfo &v : params)
+            sig.paramSizes.push_back(v.size);
+          function.prototypes[labelTok.spelling] = sig;
+          continue;
+        }
         Stmt stmt;
         stmt.isLabel = true;
         stmt.label = labelTok.spelling.str();
@@ -974,7 +1107,7 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
                        << "'",
                failure();
       } else {
-        op.symbol = tok.spelling.str();
+        op.symbol = resolveScopedSymbol(tok.spelling);
       }
       consume();
       if (tok.is(Token::Plus) || tok.is(Token::Minus)) {
@@ -1004,6 +1137,18 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
       op.elems.push_back(std::move(elem));
     } while (consumeIf(Token::Comma));
     return expect(Token::RBrace, "'}' to close the vector operand");
+  }
+  if (consumeIf(Token::LParen)) {
+    op.kind = Operand::List;
+    if (consumeIf(Token::RParen))
+      return success();
+    do {
+      Operand elem;
+      if (failed(parseOperand(function, elem)))
+        return failure();
+      op.elems.push_back(std::move(elem));
+    } while (consumeIf(Token::Comma));
+    return expect(Token::RParen, "')' to close the list");
   }
   if (consumeIf(Token::Bang)) {
     if (failed(parseOperand(function, op)))
@@ -1113,7 +1258,7 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
            failure();
   }
   op.kind = Operand::Symbol;
-  op.symbol = name.str();
+  op.symbol = resolveScopedSymbol(name);
   consume();
   if (tok.is(Token::Plus)) {
     consume();

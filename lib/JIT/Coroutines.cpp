@@ -22,6 +22,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 namespace offsets = ptxjit::rt::offsets;
@@ -124,4 +126,42 @@ bool ptxjit::makeThreadCoroutine(Function &fn) {
     ret->eraseFromParent();
   }
   return true;
+}
+
+bool ptxjit::inlineSuspendingCalls(Module &m, std::string &error) {
+  Function *marker = m.getFunction("__ptx_suspend");
+  if (!marker)
+    return true;
+  // A thread can only suspend in its own frame: device functions that
+  // synchronize are inlined into their callers, up to the kernel.
+  for (unsigned round = 0; round < 64; ++round) {
+    SetVector<Function *> suspending;
+    for (User *user : marker->users())
+      if (auto *call = dyn_cast<CallInst>(user))
+        suspending.insert(call->getFunction());
+    SmallVector<CallBase *> calls;
+    for (Function *fn : suspending)
+      for (User *user : fn->users())
+        if (auto *call = dyn_cast<CallBase>(user))
+          if (call->getCalledFunction() == fn) {
+            if (call->getFunction() == fn) {
+              error = "device function '" + fn->getName().str() +
+                      "' synchronizes (barrier or warp collective) and is "
+                      "recursive";
+              return false;
+            }
+            calls.push_back(call);
+          }
+    if (calls.empty())
+      return true;
+    for (CallBase *call : calls) {
+      InlineFunctionInfo info;
+      if (!InlineFunction(*call, info).isSuccess()) {
+        error = "cannot inline a synchronizing device function";
+        return false;
+      }
+    }
+  }
+  error = "synchronizing device functions are nested too deeply";
+  return false;
 }

@@ -19,6 +19,7 @@
 #include "ptxjit/Runtime/Launch.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -81,17 +82,28 @@ llvm::Expected<std::unique_ptr<llvm::Module>>
 ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                           llvm::TargetMachine *targetMachine,
                           unsigned optLevel) {
+  llvm::StringSet<> kernelNames;
+  module.walk([&](mlir::LLVM::LLVMFuncOp fn) {
+    if (fn->hasAttr(ptx::kKernelAttrName))
+      kernelNames.insert(fn.getName());
+  });
   std::unique_ptr<llvm::Module> llvmModule =
       mlir::translateModuleToLLVMIR(module, llvmContext, "ptxjit");
   if (!llvmModule)
     return makeError("error: translation to LLVM IR failed");
   // Threads that synchronize become coroutines the runtime schedules; the
   // other thread functions are internal and inlined into their CTA loops.
+  std::string inlineError;
+  if (!inlineSuspendingCalls(*llvmModule, inlineError))
+    return makeError("error: " + inlineError);
   llvm::SmallVector<llvm::Function *> functions;
   for (llvm::Function &fn : *llvmModule)
     functions.push_back(&fn);
   for (llvm::Function *fn : functions) {
     if (fn->isDeclaration() || fn->getName().starts_with("__ptx_cta_"))
+      continue;
+    // Device functions keep external linkage: their addresses may be taken.
+    if (kernelNames.count(fn->getName()) == 0)
       continue;
     if (makeThreadCoroutine(*fn)) {
       fn->setName("__ptx_thread_" + fn->getName());
@@ -218,6 +230,27 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
 
   auto impl = std::make_unique<ModuleImpl>();
   impl->kernels = collectKernels(*module, impl->localBytes);
+  // Threads that call device functions get a local-memory stack for their
+  // frames (recursion included), like the GPU's per-thread stack.
+  bool hasDeviceFunctions = false;
+  for (auto fn : module->getOps<mlir::func::FuncOp>())
+    hasDeviceFunctions |= fn->hasAttr("ptx.device") && !fn.isExternal();
+  if (hasDeviceFunctions) {
+    uint64_t reserve = 16 * 1024;
+    if (const char *env = std::getenv("PTXJIT_STACK_SIZE"))
+      reserve = std::strtoull(env, nullptr, 0);
+    for (uint64_t &bytes : impl->localBytes)
+      bytes = (bytes + 15) / 16 * 16 + reserve;
+  }
+  std::vector<std::tuple<std::string, uint64_t, std::string>> relocations;
+  if (auto attr = (*module)->getAttrOfType<mlir::ArrayAttr>("ptx.relocations"))
+    for (mlir::Attribute entry : attr) {
+      auto list = mlir::cast<mlir::ArrayAttr>(entry);
+      relocations.emplace_back(
+          mlir::cast<mlir::StringAttr>(list[0]).str(),
+          mlir::cast<mlir::IntegerAttr>(list[1]).getInt(),
+          mlir::cast<mlir::StringAttr>(list[2]).str());
+    }
 
   if (failed(runLoweringPipeline(*module)))
     return makeError(
@@ -294,6 +327,19 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
       continue;
     }
     impl->globals[name] = {symbol->toPtr<void *>(), size};
+  }
+  for (auto &[var, offset, symbol] : relocations) {
+    auto target = (*jit)->lookup(symbol);
+    auto holder = impl->globals.find(var);
+    if (!target || holder == impl->globals.end()) {
+      if (!target)
+        llvm::consumeError(target.takeError());
+      return makeError("error: cannot resolve the address of '" + symbol +
+                       "' in the initializer of '" + var + "'");
+    }
+    uint64_t address = target->getValue();
+    std::memcpy(static_cast<uint8_t *>(holder->second.first) + offset,
+                &address, sizeof(address));
   }
   impl->jit = std::move(*jit);
   impl->compileMillis = std::chrono::duration<double, std::milli>(

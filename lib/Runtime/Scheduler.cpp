@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -210,6 +211,7 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
   // Per barrier: threads that arrived without waiting (bar.arrive).
   uint32_t arrivals[16] = {};
   unsigned previouslyExited = 0;
+  static const bool debug = std::getenv("PTXJIT_DEBUG_SCHEDULER") != nullptr;
   while (true) {
     bool fault = false;
     unsigned exited = 0;
@@ -315,11 +317,13 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
         ThreadState &t = threads[i];
         if (t.waitKind == WaitExited)
           continue;
+        std::string where =
+            t.waitKind == WaitBarrier      ? " at barrier " +
+                                                 std::to_string(t.waitId)
+            : t.waitKind == WaitCollective ? std::string(" at a warp collective")
+                                           : std::string(" suspended");
         message += (shown ? ", " : "") + std::string("thread ") +
-                   std::to_string(i) +
-                   (t.waitKind == WaitBarrier
-                        ? " at barrier " + std::to_string(t.waitId)
-                        : " at a warp collective");
+                   std::to_string(i) + where;
         ++shown;
       }
       message += ")";
@@ -339,6 +343,13 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
                 " s without any thread finishing or synchronizing";
       ok = false;
       break;
+    }
+    if (debug) {
+      std::fprintf(stderr, "ptxjit scheduler: %zu runnable:", runnable.size());
+      for (unsigned i = 0; i < count; ++i)
+        std::fprintf(stderr, " %u:%u/%u", i, threads[i].waitKind,
+                     threads[i].waitId);
+      std::fprintf(stderr, "\n");
     }
     std::sort(runnable.begin(), runnable.end());
     for (unsigned i : runnable) {

@@ -11,6 +11,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <string>
 
 namespace llvm {
 class Function;
@@ -36,6 +37,10 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
 /// Turns a thread function that calls `__ptx_suspend` into a coroutine that
 /// suspends there (Coroutines.cpp). Returns false when it has no such call.
 bool makeThreadCoroutine(llvm::Function &fn);
+
+/// Inlines every call of a device function that may suspend, so that only
+/// kernels suspend. Fails for recursion through such functions.
+bool inlineSuspendingCalls(llvm::Module &module, std::string &error);
 
 /// A target machine for the host CPU with all of its features.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();

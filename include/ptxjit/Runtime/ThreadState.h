@@ -70,6 +70,8 @@ struct ThreadState {
   uint64_t result;
   uint32_t resultPred;
   uint32_t reserved;
+  /// Top of the thread's local-memory stack (an offset in its window).
+  uint64_t localSP;
 };
 
 /// Why a coroutine thread suspended.
@@ -123,8 +125,8 @@ constexpr unsigned tid = 0, ntid = 12, ctaid = 24, nctaid = 36,
 constexpr unsigned coroutine = 248, waitKind = 256, waitId = 260,
                    waitCount = 264, collOp = 268, collMask = 272,
                    collPred = 276, collA = 280, collB = 288, collC = 296,
-                   result = 304, resultPred = 312;
-constexpr unsigned size = 320;
+                   result = 304, resultPred = 312, localSP = 320;
+constexpr unsigned size = 328;
 } // namespace offsets
 
 static_assert(offsetof(ThreadState, tid) == offsets::tid);
@@ -159,6 +161,7 @@ static_assert(offsetof(ThreadState, collB) == offsets::collB);
 static_assert(offsetof(ThreadState, collC) == offsets::collC);
 static_assert(offsetof(ThreadState, result) == offsets::result);
 static_assert(offsetof(ThreadState, resultPred) == offsets::resultPred);
+static_assert(offsetof(ThreadState, localSP) == offsets::localSP);
 static_assert(sizeof(ThreadState) == offsets::size);
 
 /// Signature of the generated per-CTA entry point `__ptx_cta_<kernel>`.

@@ -1144,8 +1144,9 @@ struct CvtaLowering : PTXPattern<ptx::CvtaOp> {
   FailureOr<Value> lower(ptx::CvtaOp op, Adaptor a, Gen &g) const override {
     std::optional<unsigned> off = windowOffset(op.getSpace());
     Value addr = a.getAddr();
-    if (!off)
-      return addr; // Global and const addresses are generic already.
+    // Global, const and param addresses are host addresses already.
+    if (!off || op.getSpace() == ptx::StateSpace::param)
+      return addr;
     Type t = addr.getType();
     Value base = g.ptrToInt(g.stateField(a.getState(), *off, g.ptr()));
     if (op.getToGeneric())
@@ -1427,6 +1428,53 @@ struct YieldLowering : ConvertOpToLLVMPattern<ptx::YieldOp> {
   }
 };
 
+struct LocalInitLowering : PTXPattern<ptx::LocalInitOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::LocalInitOp op, Adaptor a,
+                         Gen &g) const override {
+    int64_t size = (int64_t(op.getSize()) + 15) / 16 * 16;
+    storeField(g, a.getState(), offsets::localSP, g.cst(g.i64(), size));
+    return Value();
+  }
+};
+
+struct LocalAllocLowering : PTXPattern<ptx::LocalAllocOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::LocalAllocOp op, Adaptor a,
+                         Gen &g) const override {
+    Value st = a.getState();
+    Value sp = g.stateField(st, offsets::localSP, g.i64());
+    Value limit = g.stateField(st, offsets::localBytesPerThread, g.i64());
+    Value base = g.band(g.add(sp, g.cst(g.i64(), 15)), g.cst(g.i64(), -16));
+    Value end = g.add(base, g.cst(g.i64(), int64_t(op.getSize())));
+    Value overflow = g.icmp(LLVM::ICmpPredicate::ugt, end, limit);
+    Value fault = g.stateField(st, offsets::fault, g.i32());
+    storeField(g, st, offsets::fault,
+               g.bor(fault, g.zext(g.i32(), overflow)));
+    storeField(g, st, offsets::localSP, g.select(overflow, sp, end));
+    // On overflow the frame overlaps the bottom of the window; the thread
+    // has faulted and the launch reports it.
+    return g.select(overflow, g.cst(g.i64(), 0), base);
+  }
+};
+
+struct LocalFreeLowering : PTXPattern<ptx::LocalFreeOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::LocalFreeOp op, Adaptor a,
+                         Gen &g) const override {
+    storeField(g, a.getState(), offsets::localSP, a.getBase());
+    return Value();
+  }
+};
+
+struct FaultedLowering : PTXPattern<ptx::FaultedOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::FaultedOp op, Adaptor a, Gen &g) const override {
+    Value fault = g.stateField(a.getState(), offsets::fault, g.i32());
+    return g.icmp(LLVM::ICmpPredicate::ne, fault, g.cst(g.i32(), 0));
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -1471,5 +1519,6 @@ void ptxjit::populatePTXToLLVMConversionPatterns(
       PrmtLowering, CvtLowering, PackLowering, UnpackLowering, SregLowering,
       WindowPtrLowering, CvtaLowering, IsspacepLowering, LdLowering,
       StLowering, TrapLowering, AtomLowering, FenceLowering, BarrierLowering,
-      WarpCollectiveLowering, YieldLowering>(converter);
+      WarpCollectiveLowering, YieldLowering, LocalInitLowering,
+      LocalAllocLowering, LocalFreeLowering, FaultedLowering>(converter);
 }

@@ -96,4 +96,23 @@ void MarkSuspendPointsPass::runOnOperation() {
     if (suspends)
       fn->setAttr("ptx.coroutine", UnitAttr::get(ctx));
   }
+  // Device functions that suspend are inlined into their callers, which
+  // therefore suspend too.
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto fn : getOperation().getOps<func::FuncOp>()) {
+      if (fn->hasAttr("ptx.coroutine"))
+        continue;
+      fn.walk([&](func::CallOp call) {
+        auto callee = getOperation().lookupSymbol<func::FuncOp>(
+            call.getCallee());
+        if (callee && callee->hasAttr("ptx.coroutine") &&
+            !fn->hasAttr("ptx.coroutine")) {
+          fn->setAttr("ptx.coroutine", UnitAttr::get(ctx));
+          changed = true;
+        }
+      });
+    }
+  }
 }

@@ -398,4 +398,45 @@ def PTX_YieldOp : PTX_Op<"yield"> {
   let arguments = (ins LLVM_AnyPointer:$state);
 }
 
+//===----------------------------------------------------------------------===//
+// Calls: local-memory frames and fault propagation
+//===----------------------------------------------------------------------===//
+
+def PTX_LocalInitOp : PTX_Op<"local_init"> {
+  let summary = "start the thread's local-memory stack after the kernel's";
+  let description = [{
+    At kernel entry: `.local` variables of the kernel occupy the first
+    `size` bytes of the thread's local window; frames of device functions
+    are pushed above them.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, I64Attr:$size);
+}
+
+def PTX_LocalAllocOp : PTX_Op<"local_alloc"> {
+  let summary = "push a device function's local-memory frame";
+  let description = [{
+    Returns the offset of a new frame of `size` bytes in the thread's local
+    window (each call gets its own, so recursion works). Overflowing the
+    window faults the thread like a `trap`.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, I64Attr:$size);
+  let results = (outs I64:$base);
+}
+
+def PTX_LocalFreeOp : PTX_Op<"local_free"> {
+  let summary = "pop a device function's local-memory frame";
+  let description = "Restores the local stack to `base` before returning.";
+  let arguments = (ins LLVM_AnyPointer:$state, I64:$base);
+}
+
+def PTX_FaultedOp : PTX_Op<"faulted"> {
+  let summary = "whether the thread has trapped";
+  let description = [{
+    Read after each call, so that a `trap` in a device function stops its
+    callers too.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state);
+  let results = (outs I1:$res);
+}
+
 #endif // PTXJIT_DIALECT_PTX_IR_PTXOPS_TD

@@ -1,0 +1,979 @@
+/*===- ptxjit_cuda.h - The CUDA Driver API subset ptxjit implements -*- C -*-===*\
+|*                                                                            *|
+|* Part of the ptxjit project.                                                *|
+|*                                                                            *|
+|*===----------------------------------------------------------------------===*|
+|*                                                                            *|
+|* The C interface of libptxjit (and of its libcuda.so.1 stand-in): the part  *|
+|* of the CUDA Driver API that ptxjit implements, with the names, types, enum *|
+|* values and versioned (`_v2`) ABI symbols of NVIDIA's cuda.h, so a program  *|
+|* written for the driver compiles against this header and runs its PTX on   *|
+|* the CPU. See docs/driver-api.md.                                           *|
+|*                                                                            *|
+|* The API level is CUDA 12.x (`cuCtxCreate` is the 3-argument              *|
+|* cuCtxCreate_v2); the library also exports the CUDA 13 entry points         *|
+|* (cuCtxCreate_v4, cuCtxGetDevice_v2, cuCtxSynchronize_v2,                   *|
+|* cuEventElapsedTime_v2) so programs built against a CUDA 13 cuda.h link.    *|
+|*                                                                            *|
+|* The virtual device                                                         *|
+|*   One device, ordinal 0, named "ptxjit CPU device". Device memory is host  *|
+|*   memory: a CUdeviceptr is a host address, usable from the host too.       *|
+|*   Compute capability 8.0, or $PTXJIT_COMPUTE_CAPABILITY ("major.minor").    *|
+|*   Warp size 32; 1024 threads per block (1024 x 1024 x 64); grid            *|
+|*   2^31-1 x 65535 x 65535; 48 KiB shared memory per block by default, up   *|
+|*   to 227 KiB with cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES);      *|
+|*   multiprocessor count = host cores; total memory = host memory.           *|
+|*                                                                            *|
+|* Execution                                                                  *|
+|*   Work submitted to a stream runs on the calling thread before the call    *|
+|*   returns, which is a valid in-order schedule for every stream: `Async`   *|
+|*   copies, launches and event records are ordered as the program issued    *|
+|*   them. A kernel that traps or faults makes the launch return             *|
+|*   CUDA_ERROR_LAUNCH_FAILED; the error is sticky, as on a GPU: every later  *|
+|*   launch, copy and synchronisation in that context returns it until the    *|
+|*   context is destroyed (or the primary context reset).                     *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef PTXJIT_C_PTXJIT_CUDA_H
+#define PTXJIT_C_PTXJIT_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The API level this header describes (CUDA 12.8). */
+#ifndef CUDA_VERSION
+#define CUDA_VERSION 12080
+#endif
+
+#define PTXJIT_CUDA_API 1
+
+#if defined(_WIN32)
+#define CUDAAPI __stdcall
+#define CUDA_CB __stdcall
+#else
+#define CUDAAPI
+#define CUDA_CB
+#endif
+
+#if defined(PTXJIT_CAPI_BUILDING)
+#define PTXJIT_CAPI_EXPORT __attribute__((visibility("default")))
+#else
+#define PTXJIT_CAPI_EXPORT
+#endif
+
+/*===-- Versioned ABI names -----------------------------------------------===*/
+/* The driver keeps old entry points under their original names and gives    */
+/* the current ones a suffix; calls in source code go to the current ones.   */
+/* (The library itself defines both, so it does not use these names.)       */
+#ifndef PTXJIT_CAPI_BUILDING
+
+#define cuDeviceTotalMem cuDeviceTotalMem_v2
+#define cuCtxCreate cuCtxCreate_v2
+#define cuCtxDestroy cuCtxDestroy_v2
+#define cuCtxPopCurrent cuCtxPopCurrent_v2
+#define cuCtxPushCurrent cuCtxPushCurrent_v2
+#define cuDevicePrimaryCtxRelease cuDevicePrimaryCtxRelease_v2
+#define cuDevicePrimaryCtxReset cuDevicePrimaryCtxReset_v2
+#define cuDevicePrimaryCtxSetFlags cuDevicePrimaryCtxSetFlags_v2
+#define cuDeviceGetUuid cuDeviceGetUuid_v2
+#define cuModuleGetGlobal cuModuleGetGlobal_v2
+#define cuLinkCreate cuLinkCreate_v2
+#define cuLinkAddData cuLinkAddData_v2
+#define cuLinkAddFile cuLinkAddFile_v2
+#define cuMemGetInfo cuMemGetInfo_v2
+#define cuMemAlloc cuMemAlloc_v2
+#define cuMemAllocPitch cuMemAllocPitch_v2
+#define cuMemFree cuMemFree_v2
+#define cuMemGetAddressRange cuMemGetAddressRange_v2
+#define cuMemAllocHost cuMemAllocHost_v2
+#define cuMemHostGetDevicePointer cuMemHostGetDevicePointer_v2
+#define cuMemHostRegister cuMemHostRegister_v2
+#define cuMemcpyHtoD cuMemcpyHtoD_v2
+#define cuMemcpyDtoH cuMemcpyDtoH_v2
+#define cuMemcpyDtoD cuMemcpyDtoD_v2
+#define cuMemcpyHtoDAsync cuMemcpyHtoDAsync_v2
+#define cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2
+#define cuMemcpyDtoDAsync cuMemcpyDtoDAsync_v2
+#define cuMemcpy2D cuMemcpy2D_v2
+#define cuMemcpy2DUnaligned cuMemcpy2DUnaligned_v2
+#define cuMemcpy2DAsync cuMemcpy2DAsync_v2
+#define cuMemsetD8 cuMemsetD8_v2
+#define cuMemsetD16 cuMemsetD16_v2
+#define cuMemsetD32 cuMemsetD32_v2
+#define cuMemsetD2D8 cuMemsetD2D8_v2
+#define cuMemsetD2D16 cuMemsetD2D16_v2
+#define cuMemsetD2D32 cuMemsetD2D32_v2
+#define cuStreamDestroy cuStreamDestroy_v2
+#define cuEventDestroy cuEventDestroy_v2
+#define cuGetProcAddress cuGetProcAddress_v2
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===-- Scalar and handle types -------------------------------------------===*/
+
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
+
+/* A device address; on ptxjit it is a host address. */
+typedef unsigned long long CUdeviceptr_v2;
+typedef CUdeviceptr_v2 CUdeviceptr;
+typedef int CUdevice_v1;
+typedef CUdevice_v1 CUdevice;
+
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUlib_st *CUlibrary;
+typedef struct CUkern_st *CUkernel;
+typedef struct CUarray_st *CUarray;
+typedef struct CUevent_st *CUevent;
+typedef struct CUstream_st *CUstream;
+typedef struct CUlinkState_st *CUlinkState;
+typedef struct CUgreenCtx_st *CUgreenCtx;
+
+#ifndef CU_UUID_HAS_BEEN_DEFINED
+#define CU_UUID_HAS_BEEN_DEFINED
+typedef struct CUuuid_st {
+  char bytes[16];
+} CUuuid;
+#endif
+
+/* Special stream handles. */
+#define CU_STREAM_LEGACY ((CUstream)0x1)
+#define CU_STREAM_PER_THREAD ((CUstream)0x2)
+
+#define CU_DEVICE_CPU ((CUdevice)-1)
+#define CU_DEVICE_INVALID ((CUdevice)-2)
+
+/* Markers of the `extra` argument of cuLaunchKernel. */
+#define CU_LAUNCH_PARAM_END_AS_INT 0x00
+#define CU_LAUNCH_PARAM_END ((void *)CU_LAUNCH_PARAM_END_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT 0x01
+#define CU_LAUNCH_PARAM_BUFFER_POINTER                                         \
+  ((void *)CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT 0x02
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT)
+
+/* Flags of cuMemHostAlloc and cuMemHostRegister. */
+#define CU_MEMHOSTALLOC_PORTABLE 0x01
+#define CU_MEMHOSTALLOC_DEVICEMAP 0x02
+#define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01
+#define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
+#define CU_MEMHOSTREGISTER_IOMEMORY 0x04
+#define CU_MEMHOSTREGISTER_READ_ONLY 0x08
+
+#define CU_COMPUTE_ACCELERATED_TARGET_BASE 0x10000
+#define CU_COMPUTE_FAMILY_TARGET_BASE 0x20000
+
+/*===-- Result codes ------------------------------------------------------===*/
+
+typedef enum cudaError_enum {
+  CUDA_SUCCESS = 0,
+  CUDA_ERROR_INVALID_VALUE = 1,
+  CUDA_ERROR_OUT_OF_MEMORY = 2,
+  CUDA_ERROR_NOT_INITIALIZED = 3,
+  CUDA_ERROR_DEINITIALIZED = 4,
+  CUDA_ERROR_PROFILER_DISABLED = 5,
+  CUDA_ERROR_PROFILER_NOT_INITIALIZED = 6,
+  CUDA_ERROR_PROFILER_ALREADY_STARTED = 7,
+  CUDA_ERROR_PROFILER_ALREADY_STOPPED = 8,
+  CUDA_ERROR_STUB_LIBRARY = 34,
+  CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER = 36,
+  CUDA_ERROR_DEVICE_UNAVAILABLE = 46,
+  CUDA_ERROR_NO_DEVICE = 100,
+  CUDA_ERROR_INVALID_DEVICE = 101,
+  CUDA_ERROR_DEVICE_NOT_LICENSED = 102,
+  CUDA_ERROR_INVALID_IMAGE = 200,
+  CUDA_ERROR_INVALID_CONTEXT = 201,
+  CUDA_ERROR_CONTEXT_ALREADY_CURRENT = 202,
+  CUDA_ERROR_MAP_FAILED = 205,
+  CUDA_ERROR_UNMAP_FAILED = 206,
+  CUDA_ERROR_ARRAY_IS_MAPPED = 207,
+  CUDA_ERROR_ALREADY_MAPPED = 208,
+  CUDA_ERROR_NO_BINARY_FOR_GPU = 209,
+  CUDA_ERROR_ALREADY_ACQUIRED = 210,
+  CUDA_ERROR_NOT_MAPPED = 211,
+  CUDA_ERROR_NOT_MAPPED_AS_ARRAY = 212,
+  CUDA_ERROR_NOT_MAPPED_AS_POINTER = 213,
+  CUDA_ERROR_ECC_UNCORRECTABLE = 214,
+  CUDA_ERROR_UNSUPPORTED_LIMIT = 215,
+  CUDA_ERROR_CONTEXT_ALREADY_IN_USE = 216,
+  CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217,
+  CUDA_ERROR_INVALID_PTX = 218,
+  CUDA_ERROR_INVALID_GRAPHICS_CONTEXT = 219,
+  CUDA_ERROR_NVLINK_UNCORRECTABLE = 220,
+  CUDA_ERROR_JIT_COMPILER_NOT_FOUND = 221,
+  CUDA_ERROR_UNSUPPORTED_PTX_VERSION = 222,
+  CUDA_ERROR_JIT_COMPILATION_DISABLED = 223,
+  CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY = 224,
+  CUDA_ERROR_UNSUPPORTED_DEVSIDE_SYNC = 225,
+  CUDA_ERROR_CONTAINED = 226,
+  CUDA_ERROR_INVALID_SOURCE = 300,
+  CUDA_ERROR_FILE_NOT_FOUND = 301,
+  CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND = 302,
+  CUDA_ERROR_SHARED_OBJECT_INIT_FAILED = 303,
+  CUDA_ERROR_OPERATING_SYSTEM = 304,
+  CUDA_ERROR_INVALID_HANDLE = 400,
+  CUDA_ERROR_ILLEGAL_STATE = 401,
+  CUDA_ERROR_LOSSY_QUERY = 402,
+  CUDA_ERROR_NOT_FOUND = 500,
+  CUDA_ERROR_NOT_READY = 600,
+  CUDA_ERROR_ILLEGAL_ADDRESS = 700,
+  CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
+  CUDA_ERROR_LAUNCH_TIMEOUT = 702,
+  CUDA_ERROR_LAUNCH_INCOMPATIBLE_TEXTURING = 703,
+  CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
+  CUDA_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
+  CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE = 708,
+  CUDA_ERROR_CONTEXT_IS_DESTROYED = 709,
+  CUDA_ERROR_ASSERT = 710,
+  CUDA_ERROR_TOO_MANY_PEERS = 711,
+  CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
+  CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
+  CUDA_ERROR_HARDWARE_STACK_ERROR = 714,
+  CUDA_ERROR_ILLEGAL_INSTRUCTION = 715,
+  CUDA_ERROR_MISALIGNED_ADDRESS = 716,
+  CUDA_ERROR_INVALID_ADDRESS_SPACE = 717,
+  CUDA_ERROR_INVALID_PC = 718,
+  CUDA_ERROR_LAUNCH_FAILED = 719,
+  CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
+  CUDA_ERROR_TENSOR_MEMORY_LEAK = 721,
+  CUDA_ERROR_NOT_PERMITTED = 800,
+  CUDA_ERROR_NOT_SUPPORTED = 801,
+  CUDA_ERROR_SYSTEM_NOT_READY = 802,
+  CUDA_ERROR_SYSTEM_DRIVER_MISMATCH = 803,
+  CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE = 804,
+  CUDA_ERROR_MPS_CONNECTION_FAILED = 805,
+  CUDA_ERROR_MPS_RPC_FAILURE = 806,
+  CUDA_ERROR_MPS_SERVER_NOT_READY = 807,
+  CUDA_ERROR_MPS_MAX_CLIENTS_REACHED = 808,
+  CUDA_ERROR_MPS_MAX_CONNECTIONS_REACHED = 809,
+  CUDA_ERROR_MPS_CLIENT_TERMINATED = 810,
+  CUDA_ERROR_CDP_NOT_SUPPORTED = 811,
+  CUDA_ERROR_CDP_VERSION_MISMATCH = 812,
+  CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
+  CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
+  CUDA_ERROR_STREAM_CAPTURE_MERGE = 902,
+  CUDA_ERROR_STREAM_CAPTURE_UNMATCHED = 903,
+  CUDA_ERROR_STREAM_CAPTURE_UNJOINED = 904,
+  CUDA_ERROR_STREAM_CAPTURE_ISOLATION = 905,
+  CUDA_ERROR_STREAM_CAPTURE_IMPLICIT = 906,
+  CUDA_ERROR_CAPTURED_EVENT = 907,
+  CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD = 908,
+  CUDA_ERROR_TIMEOUT = 909,
+  CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE = 910,
+  CUDA_ERROR_EXTERNAL_DEVICE = 911,
+  CUDA_ERROR_INVALID_CLUSTER_SIZE = 912,
+  CUDA_ERROR_FUNCTION_NOT_LOADED = 913,
+  CUDA_ERROR_INVALID_RESOURCE_TYPE = 914,
+  CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION = 915,
+  CUDA_ERROR_KEY_ROTATION = 916,
+  CUDA_ERROR_UNKNOWN = 999,
+} CUresult;
+
+/*===-- Enumerations ------------------------------------------------------===*/
+
+typedef enum CUdevice_attribute_enum {
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y = 3,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z = 4,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X = 5,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y = 6,
+  CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z = 7,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK = 8,
+  CU_DEVICE_ATTRIBUTE_SHARED_MEMORY_PER_BLOCK = 8,
+  CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY = 9,
+  CU_DEVICE_ATTRIBUTE_WARP_SIZE = 10,
+  CU_DEVICE_ATTRIBUTE_MAX_PITCH = 11,
+  CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK = 12,
+  CU_DEVICE_ATTRIBUTE_REGISTERS_PER_BLOCK = 12,
+  CU_DEVICE_ATTRIBUTE_CLOCK_RATE = 13,
+  CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT = 14,
+  CU_DEVICE_ATTRIBUTE_GPU_OVERLAP = 15,
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT = 17,
+  CU_DEVICE_ATTRIBUTE_INTEGRATED = 18,
+  CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY = 19,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_MODE = 20,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH = 21,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH = 22,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_HEIGHT = 23,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH = 24,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT = 25,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH = 26,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH = 27,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT = 28,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS = 29,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_WIDTH = 27,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_HEIGHT = 28,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_NUMSLICES = 29,
+  CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT = 30,
+  CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS = 31,
+  CU_DEVICE_ATTRIBUTE_ECC_ENABLED = 32,
+  CU_DEVICE_ATTRIBUTE_PCI_BUS_ID = 33,
+  CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID = 34,
+  CU_DEVICE_ATTRIBUTE_TCC_DRIVER = 35,
+  CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,
+  CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37,
+  CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38,
+  CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR = 39,
+  CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT = 40,
+  CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING = 41,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH = 42,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS = 43,
+  CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER = 44,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH = 45,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT = 46,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE = 47,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE = 48,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE = 49,
+  CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID = 50,
+  CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT = 51,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_WIDTH = 52,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH = 53,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS = 54,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH = 55,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH = 56,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT = 57,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH = 58,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT = 59,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH = 60,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH = 61,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_LAYERS = 62,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH = 63,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT = 64,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_LAYERS = 65,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_WIDTH = 66,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH = 67,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS = 68,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH = 69,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH = 70,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT = 71,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH = 72,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH = 73,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT = 74,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH = 77,
+  CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED = 78,
+  CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED = 79,
+  CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED = 80,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR = 81,
+  CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR = 82,
+  CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY = 83,
+  CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD = 84,
+  CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID = 85,
+  CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED = 86,
+  CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO = 87,
+  CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
+  CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS = 89,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_PREEMPTION_SUPPORTED = 90,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM = 91,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS_V1 = 92,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V1 = 93,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1 = 94,
+  CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95,
+  CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH = 96,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+  CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES = 98,
+  CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED = 99,
+  CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES = 100,
+  CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST = 101,
+  CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED = 102,
+  CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED = 102,
+  CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED = 103,
+  CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED = 104,
+  CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED = 105,
+  CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR = 106,
+  CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED = 107,
+  CU_DEVICE_ATTRIBUTE_MAX_PERSISTING_L2_CACHE_SIZE = 108,
+  CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE = 109,
+  CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED = 110,
+  CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK = 111,
+  CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED = 112,
+  CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED = 113,
+  CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED = 114,
+  CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115,
+  CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED = 116,
+  CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS = 117,
+  CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING = 118,
+  CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES = 119,
+  CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH = 120,
+  CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED = 121,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS = 122,
+  CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR = 123,
+  CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED = 124,
+  CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED = 125,
+  CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT = 126,
+  CU_DEVICE_ATTRIBUTE_TENSOR_MAP_ACCESS_SUPPORTED = 127,
+  CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED = 128,
+  CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS = 129,
+  CU_DEVICE_ATTRIBUTE_NUMA_CONFIG = 130,
+  CU_DEVICE_ATTRIBUTE_NUMA_ID = 131,
+  CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED = 132,
+  CU_DEVICE_ATTRIBUTE_MPS_ENABLED = 133,
+  CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID = 134,
+  CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED = 135,
+  CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK = 136,
+  CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_MAXIMUM_LENGTH = 137,
+  CU_DEVICE_ATTRIBUTE_VULKAN_CIG_SUPPORTED = 138,
+  CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID = 139,
+  CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID = 140,
+  CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED = 141,
+  CU_DEVICE_ATTRIBUTE_HOST_NUMA_MEMORY_POOLS_SUPPORTED = 142,
+  CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED = 143,
+  CU_DEVICE_ATTRIBUTE_HOST_MEMORY_POOLS_SUPPORTED = 144,
+  CU_DEVICE_ATTRIBUTE_HOST_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED = 145,
+  CU_DEVICE_ATTRIBUTE_HOST_ALLOC_DMA_BUF_SUPPORTED = 146,
+  CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED = 147,
+  CU_DEVICE_ATTRIBUTE_MAX,
+} CUdevice_attribute;
+
+typedef enum CUpointer_attribute_enum {
+  CU_POINTER_ATTRIBUTE_CONTEXT = 1,
+  CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
+  CU_POINTER_ATTRIBUTE_DEVICE_POINTER = 3,
+  CU_POINTER_ATTRIBUTE_HOST_POINTER = 4,
+  CU_POINTER_ATTRIBUTE_P2P_TOKENS = 5,
+  CU_POINTER_ATTRIBUTE_SYNC_MEMOPS = 6,
+  CU_POINTER_ATTRIBUTE_BUFFER_ID = 7,
+  CU_POINTER_ATTRIBUTE_IS_MANAGED = 8,
+  CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+  CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE = 10,
+  CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11,
+  CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12,
+  CU_POINTER_ATTRIBUTE_MAPPED = 13,
+  CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES = 14,
+  CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE = 15,
+  CU_POINTER_ATTRIBUTE_ACCESS_FLAGS = 16,
+  CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE = 17,
+  CU_POINTER_ATTRIBUTE_MAPPING_SIZE = 18,
+  CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR = 19,
+  CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID = 20,
+  CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE = 21,
+} CUpointer_attribute;
+
+typedef enum CUfunction_attribute_enum {
+  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+  CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES = 2,
+  CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3,
+  CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
+  CU_FUNC_ATTRIBUTE_PTX_VERSION = 5,
+  CU_FUNC_ATTRIBUTE_BINARY_VERSION = 6,
+  CU_FUNC_ATTRIBUTE_CACHE_MODE_CA = 7,
+  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+  CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET = 10,
+  CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH = 11,
+  CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT = 12,
+  CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH = 13,
+  CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14,
+  CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 15,
+  CU_FUNC_ATTRIBUTE_MAX,
+} CUfunction_attribute;
+
+typedef enum CUjit_option_enum {
+  CU_JIT_MAX_REGISTERS = 0,
+  CU_JIT_THREADS_PER_BLOCK = 1,
+  CU_JIT_WALL_TIME = 2,
+  CU_JIT_INFO_LOG_BUFFER = 3,
+  CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+  CU_JIT_OPTIMIZATION_LEVEL = 7,
+  CU_JIT_TARGET_FROM_CUCONTEXT = 8,
+  CU_JIT_TARGET = 9,
+  CU_JIT_FALLBACK_STRATEGY = 10,
+  CU_JIT_GENERATE_DEBUG_INFO = 11,
+  CU_JIT_LOG_VERBOSE = 12,
+  CU_JIT_GENERATE_LINE_INFO = 13,
+  CU_JIT_CACHE_MODE = 14,
+  CU_JIT_NEW_SM3X_OPT = 15,
+  CU_JIT_FAST_COMPILE = 16,
+  CU_JIT_GLOBAL_SYMBOL_NAMES = 17,
+  CU_JIT_GLOBAL_SYMBOL_ADDRESSES = 18,
+  CU_JIT_GLOBAL_SYMBOL_COUNT = 19,
+  CU_JIT_LTO = 20,
+  CU_JIT_FTZ = 21,
+  CU_JIT_PREC_DIV = 22,
+  CU_JIT_PREC_SQRT = 23,
+  CU_JIT_FMA = 24,
+  CU_JIT_REFERENCED_KERNEL_NAMES = 25,
+  CU_JIT_REFERENCED_KERNEL_COUNT = 26,
+  CU_JIT_REFERENCED_VARIABLE_NAMES = 27,
+  CU_JIT_REFERENCED_VARIABLE_COUNT = 28,
+  CU_JIT_OPTIMIZE_UNUSED_DEVICE_VARIABLES = 29,
+  CU_JIT_POSITION_INDEPENDENT_CODE = 30,
+  CU_JIT_MIN_CTA_PER_SM = 31,
+  CU_JIT_MAX_THREADS_PER_BLOCK = 32,
+  CU_JIT_OVERRIDE_DIRECTIVE_VALUES = 33,
+  CU_JIT_SPLIT_COMPILE = 34,
+  CU_JIT_NUM_OPTIONS,
+} CUjit_option;
+
+typedef enum CUlimit_enum {
+  CU_LIMIT_STACK_SIZE = 0x00,
+  CU_LIMIT_PRINTF_FIFO_SIZE = 0x01,
+  CU_LIMIT_MALLOC_HEAP_SIZE = 0x02,
+  CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH = 0x03,
+  CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT = 0x04,
+  CU_LIMIT_MAX_L2_FETCH_GRANULARITY = 0x05,
+  CU_LIMIT_PERSISTING_L2_CACHE_SIZE = 0x06,
+  CU_LIMIT_SHMEM_SIZE = 0x07,
+  CU_LIMIT_CIG_ENABLED = 0x08,
+  CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED = 0x09,
+  CU_LIMIT_MAX,
+} CUlimit;
+
+typedef enum CUjitInputType_enum {
+  CU_JIT_INPUT_CUBIN = 0,
+  CU_JIT_INPUT_PTX = 1,
+  CU_JIT_INPUT_FATBINARY = 2,
+  CU_JIT_INPUT_OBJECT = 3,
+  CU_JIT_INPUT_LIBRARY = 4,
+  CU_JIT_INPUT_NVVM = 5,
+  CU_JIT_NUM_INPUT_TYPES = 6,
+} CUjitInputType;
+
+typedef enum CUjit_fallback_enum {
+  CU_PREFER_PTX = 0,
+  CU_PREFER_BINARY = 1,
+} CUjit_fallback;
+
+typedef enum CUjit_cacheMode_enum {
+  CU_JIT_CACHE_OPTION_NONE = 0,
+  CU_JIT_CACHE_OPTION_CG = 1,
+  CU_JIT_CACHE_OPTION_CA = 2,
+} CUjit_cacheMode;
+
+typedef enum CUctx_flags_enum {
+  CU_CTX_SCHED_AUTO = 0x00,
+  CU_CTX_SCHED_SPIN = 0x01,
+  CU_CTX_SCHED_YIELD = 0x02,
+  CU_CTX_SCHED_BLOCKING_SYNC = 0x04,
+  CU_CTX_BLOCKING_SYNC = 0x04,
+  CU_CTX_SCHED_MASK = 0x07,
+  CU_CTX_MAP_HOST = 0x08,
+  CU_CTX_LMEM_RESIZE_TO_MAX = 0x10,
+  CU_CTX_COREDUMP_ENABLE = 0x20,
+  CU_CTX_USER_COREDUMP_ENABLE = 0x40,
+  CU_CTX_SYNC_MEMOPS = 0x80,
+  CU_CTX_FLAGS_MASK = 0xFF,
+} CUctx_flags;
+
+typedef enum CUstream_flags_enum {
+  CU_STREAM_DEFAULT = 0x0,
+  CU_STREAM_NON_BLOCKING = 0x1,
+} CUstream_flags;
+
+typedef enum CUevent_flags_enum {
+  CU_EVENT_DEFAULT = 0x0,
+  CU_EVENT_BLOCKING_SYNC = 0x1,
+  CU_EVENT_DISABLE_TIMING = 0x2,
+  CU_EVENT_INTERPROCESS = 0x4,
+} CUevent_flags;
+
+typedef enum CUevent_record_flags_enum {
+  CU_EVENT_RECORD_DEFAULT = 0x0,
+  CU_EVENT_RECORD_EXTERNAL = 0x1,
+} CUevent_record_flags;
+
+typedef enum CUevent_wait_flags_enum {
+  CU_EVENT_WAIT_DEFAULT = 0x0,
+  CU_EVENT_WAIT_EXTERNAL = 0x1,
+} CUevent_wait_flags;
+
+typedef enum CUmemAttach_flags_enum {
+  CU_MEM_ATTACH_GLOBAL = 0x1,
+  CU_MEM_ATTACH_HOST = 0x2,
+  CU_MEM_ATTACH_SINGLE = 0x4,
+} CUmemAttach_flags;
+
+typedef enum CUmemorytype_enum {
+  CU_MEMORYTYPE_HOST = 0x01,
+  CU_MEMORYTYPE_DEVICE = 0x02,
+  CU_MEMORYTYPE_ARRAY = 0x03,
+  CU_MEMORYTYPE_UNIFIED = 0x04,
+} CUmemorytype;
+
+typedef enum CUfunc_cache_enum {
+  CU_FUNC_CACHE_PREFER_NONE = 0x00,
+  CU_FUNC_CACHE_PREFER_SHARED = 0x01,
+  CU_FUNC_CACHE_PREFER_L1 = 0x02,
+  CU_FUNC_CACHE_PREFER_EQUAL = 0x03,
+} CUfunc_cache;
+
+typedef enum CUsharedconfig_enum {
+  CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE = 0x00,
+  CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE = 0x01,
+  CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE = 0x02,
+} CUsharedconfig;
+
+typedef enum CUshared_carveout_enum {
+  CU_SHAREDMEM_CARVEOUT_DEFAULT = -1,
+  CU_SHAREDMEM_CARVEOUT_MAX_SHARED = 100,
+  CU_SHAREDMEM_CARVEOUT_MAX_L1 = 0,
+} CUshared_carveout;
+
+typedef enum CUcomputemode_enum {
+  CU_COMPUTEMODE_DEFAULT = 0,
+  CU_COMPUTEMODE_PROHIBITED = 2,
+  CU_COMPUTEMODE_EXCLUSIVE_PROCESS = 3,
+} CUcomputemode;
+
+typedef enum CUoccupancy_flags_enum {
+  CU_OCCUPANCY_DEFAULT = 0x0,
+  CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE = 0x1,
+} CUoccupancy_flags;
+
+typedef enum CUdriverProcAddress_flags_enum {
+  CU_GET_PROC_ADDRESS_DEFAULT = 0,
+  CU_GET_PROC_ADDRESS_LEGACY_STREAM = 1 << 0,
+  CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 1 << 1,
+} CUdriverProcAddress_flags;
+
+typedef enum CUdriverProcAddressQueryResult_enum {
+  CU_GET_PROC_ADDRESS_SUCCESS = 0,
+  CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
+  CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2,
+} CUdriverProcAddressQueryResult;
+
+typedef enum CUexecAffinityType_enum {
+  CU_EXEC_AFFINITY_TYPE_SM_COUNT = 0,
+  CU_EXEC_AFFINITY_TYPE_MAX,
+} CUexecAffinityType;
+
+/*===-- Structures and callbacks ------------------------------------------===*/
+
+typedef struct CUexecAffinitySmCount_st {
+  unsigned int val;
+} CUexecAffinitySmCount_v1;
+typedef CUexecAffinitySmCount_v1 CUexecAffinitySmCount;
+
+typedef struct CUexecAffinityParam_st {
+  CUexecAffinityType type;
+  union {
+    CUexecAffinitySmCount smCount;
+  } param;
+} CUexecAffinityParam_v1;
+typedef CUexecAffinityParam_v1 CUexecAffinityParam;
+
+typedef enum CUcigDataType_enum {
+  CIG_DATA_TYPE_D3D12_COMMAND_QUEUE = 0x1,
+  CIG_DATA_TYPE_NV_BLOB = 0x2,
+} CUcigDataType;
+
+typedef struct CUctxCigParam_st {
+  CUcigDataType sharedDataType;
+  void *sharedData;
+} CUctxCigParam;
+
+/* Parameters of cuCtxCreate_v4 (ignored by ptxjit). */
+typedef struct CUctxCreateParams_st {
+  CUexecAffinityParam *execAffinityParams;
+  int numExecAffinityParams;
+  CUctxCigParam *cigParams;
+} CUctxCreateParams;
+
+/* A 2-D copy (cuMemcpy2D). Arrays (CU_MEMORYTYPE_ARRAY) are not supported. */
+typedef struct CUDA_MEMCPY2D_st {
+  size_t srcXInBytes;
+  size_t srcY;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes;
+  size_t dstY;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes;
+  size_t Height;
+} CUDA_MEMCPY2D_v2;
+typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
+
+typedef void(CUDA_CB *CUstreamCallback)(CUstream hStream, CUresult status,
+                                        void *userData);
+typedef void(CUDA_CB *CUhostFn)(void *userData);
+typedef size_t(CUDA_CB *CUoccupancyB2DSize)(int blockSize);
+
+/*===-- Functions ---------------------------------------------------------===*/
+/* Every function returns CUDA_ERROR_NOT_INITIALIZED before cuInit (except   */
+/* cuDriverGetVersion, cuGetErrorName/String, cuGetProcAddress and ptx_run), */
+/* CUDA_ERROR_INVALID_VALUE for a null output pointer, and                   */
+/* CUDA_ERROR_INVALID_HANDLE for a handle that is not live.                  */
+
+#define PTXJIT_API PTXJIT_CAPI_EXPORT CUresult CUDAAPI
+
+/* Errors. */
+PTXJIT_API cuGetErrorString(CUresult error, const char **pStr);
+PTXJIT_API cuGetErrorName(CUresult error, const char **pStr);
+
+/* Initialisation, version, entry points. */
+PTXJIT_API cuInit(unsigned int Flags);
+PTXJIT_API cuDriverGetVersion(int *driverVersion);
+/* Looks up `symbol` (a name without version suffix, e.g. "cuMemAlloc") as   */
+/* the driver of `cudaVersion` exports it; CUDA_ERROR_NOT_FOUND when it is   */
+/* not implemented (symbolStatus says whether it is unknown or too new).     */
+PTXJIT_API cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
+                               cuuint64_t flags,
+                               CUdriverProcAddressQueryResult *symbolStatus);
+/* Private driver tables are not provided: CUDA_ERROR_NOT_SUPPORTED. */
+PTXJIT_API cuGetExportTable(const void **ppExportTable,
+                            const CUuuid *pExportTableId);
+
+/* Device. */
+PTXJIT_API cuDeviceGet(CUdevice *device, int ordinal);
+PTXJIT_API cuDeviceGetCount(int *count);
+PTXJIT_API cuDeviceGetName(char *name, int len, CUdevice dev);
+PTXJIT_API cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev);
+PTXJIT_API cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev);
+PTXJIT_API cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
+                                CUdevice dev);
+PTXJIT_API cuDeviceComputeCapability(int *major, int *minor, CUdevice dev);
+PTXJIT_API cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev);
+PTXJIT_API cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
+                                 CUdevice peerDev);
+
+/* Primary context. */
+PTXJIT_API cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
+PTXJIT_API cuDevicePrimaryCtxRelease_v2(CUdevice dev);
+PTXJIT_API cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags,
+                                      int *active);
+PTXJIT_API cuDevicePrimaryCtxSetFlags_v2(CUdevice dev, unsigned int flags);
+PTXJIT_API cuDevicePrimaryCtxReset_v2(CUdevice dev);
+
+/* Contexts. */
+PTXJIT_API cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
+PTXJIT_API cuCtxCreate_v3(CUcontext *pctx, CUexecAffinityParam *paramsArray,
+                          int numParams, unsigned int flags, CUdevice dev);
+PTXJIT_API cuCtxCreate_v4(CUcontext *pctx, CUctxCreateParams *ctxCreateParams,
+                          unsigned int flags, CUdevice dev);
+PTXJIT_API cuCtxDestroy_v2(CUcontext ctx);
+PTXJIT_API cuCtxPushCurrent_v2(CUcontext ctx);
+PTXJIT_API cuCtxPopCurrent_v2(CUcontext *pctx);
+PTXJIT_API cuCtxSetCurrent(CUcontext ctx);
+PTXJIT_API cuCtxGetCurrent(CUcontext *pctx);
+PTXJIT_API cuCtxGetDevice(CUdevice *device);
+PTXJIT_API cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx);
+PTXJIT_API cuCtxGetFlags(unsigned int *flags);
+PTXJIT_API cuCtxGetId(CUcontext ctx, unsigned long long *ctxId);
+PTXJIT_API cuCtxGetApiVersion(CUcontext ctx, unsigned int *version);
+PTXJIT_API cuCtxSynchronize(void);
+PTXJIT_API cuCtxSynchronize_v2(CUcontext ctx);
+PTXJIT_API cuCtxSetLimit(CUlimit limit, size_t value);
+PTXJIT_API cuCtxGetLimit(size_t *pvalue, CUlimit limit);
+PTXJIT_API cuCtxGetCacheConfig(CUfunc_cache *pconfig);
+PTXJIT_API cuCtxSetCacheConfig(CUfunc_cache config);
+PTXJIT_API cuCtxGetStreamPriorityRange(int *leastPriority,
+                                       int *greatestPriority);
+
+/* Modules and linking. Images are PTX text (NUL-terminated), the output of  */
+/* cuLinkComplete, or a fatbinary holding uncompressed PTX; a cubin (SASS)   */
+/* is CUDA_ERROR_INVALID_IMAGE. PTX that does not compile is                 */
+/* CUDA_ERROR_INVALID_PTX, with the diagnostics ("file:line:col: error: ...")*/
+/* in the CU_JIT_ERROR_LOG_BUFFER option.                                    */
+PTXJIT_API cuModuleLoad(CUmodule *module, const char *fname);
+PTXJIT_API cuModuleLoadData(CUmodule *module, const void *image);
+PTXJIT_API cuModuleLoadDataEx(CUmodule *module, const void *image,
+                              unsigned int numOptions, CUjit_option *options,
+                              void **optionValues);
+PTXJIT_API cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin);
+PTXJIT_API cuModuleUnload(CUmodule hmod);
+PTXJIT_API cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
+                               const char *name);
+PTXJIT_API cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
+                                CUmodule hmod, const char *name);
+/* Linking concatenates PTX inputs into one module (later inputs lose their  */
+/* .version/.target/.address_size lines); cubin and object inputs are        */
+/* CUDA_ERROR_INVALID_IMAGE.                                                 */
+PTXJIT_API cuLinkCreate_v2(unsigned int numOptions, CUjit_option *options,
+                           void **optionValues, CUlinkState *stateOut);
+PTXJIT_API cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data,
+                            size_t size, const char *name,
+                            unsigned int numOptions, CUjit_option *options,
+                            void **optionValues);
+PTXJIT_API cuLinkAddFile_v2(CUlinkState state, CUjitInputType type,
+                            const char *path, unsigned int numOptions,
+                            CUjit_option *options, void **optionValues);
+PTXJIT_API cuLinkComplete(CUlinkState state, void **cubinOut, size_t *sizeOut);
+PTXJIT_API cuLinkDestroy(CUlinkState state);
+
+/* Functions and launches. */
+PTXJIT_API cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
+                              CUfunction hfunc);
+PTXJIT_API cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib,
+                              int value);
+PTXJIT_API cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config);
+PTXJIT_API cuFuncGetName(const char **name, CUfunction hfunc);
+/* Launch configuration errors: a zero or too large grid/block dimension, or */
+/* more shared memory than allowed, is CUDA_ERROR_INVALID_VALUE; a block the */
+/* kernel's .maxntid/.reqntid forbids is CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES; */
+/* a kernel that traps or faults is CUDA_ERROR_LAUNCH_FAILED.                */
+PTXJIT_API cuLaunchKernel(CUfunction f, unsigned int gridDimX,
+                          unsigned int gridDimY, unsigned int gridDimZ,
+                          unsigned int blockDimX, unsigned int blockDimY,
+                          unsigned int blockDimZ, unsigned int sharedMemBytes,
+                          CUstream hStream, void **kernelParams, void **extra);
+/* As cuLaunchKernel; a grid larger than can be co-resident is               */
+/* CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE.                                  */
+PTXJIT_API cuLaunchCooperativeKernel(
+    CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+    unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+    unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+    void **kernelParams);
+PTXJIT_API cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData);
+PTXJIT_API cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks,
+                                                       CUfunction func,
+                                                       int blockSize,
+                                                       size_t dynamicSMemSize);
+PTXJIT_API cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags);
+PTXJIT_API cuOccupancyMaxPotentialBlockSize(
+    int *minGridSize, int *blockSize, CUfunction func,
+    CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+    int blockSizeLimit);
+PTXJIT_API cuOccupancyMaxPotentialBlockSizeWithFlags(
+    int *minGridSize, int *blockSize, CUfunction func,
+    CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+    int blockSizeLimit, unsigned int flags);
+PTXJIT_API cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
+                                                   CUfunction func,
+                                                   int numBlocks,
+                                                   int blockSize);
+
+/* Memory. Allocations are 256-byte aligned host memory, tracked so that     */
+/* cuMemGetAddressRange and cuPointerGetAttribute(s) know them. Copies check */
+/* that the device side lies inside an allocation or module variable         */
+/* (CUDA_ERROR_INVALID_VALUE otherwise).                                     */
+PTXJIT_API cuMemGetInfo_v2(size_t *free, size_t *total);
+PTXJIT_API cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize);
+PTXJIT_API cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch,
+                              size_t WidthInBytes, size_t Height,
+                              unsigned int ElementSizeBytes);
+PTXJIT_API cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
+                             unsigned int flags);
+PTXJIT_API cuMemFree_v2(CUdeviceptr dptr);
+PTXJIT_API cuMemAllocHost_v2(void **pp, size_t bytesize);
+PTXJIT_API cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags);
+PTXJIT_API cuMemFreeHost(void *p);
+PTXJIT_API cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p,
+                                        unsigned int Flags);
+PTXJIT_API cuMemHostGetFlags(unsigned int *pFlags, void *p);
+PTXJIT_API cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int Flags);
+PTXJIT_API cuMemHostUnregister(void *p);
+PTXJIT_API cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize,
+                                   CUdeviceptr dptr);
+PTXJIT_API cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
+                                 CUdeviceptr ptr);
+PTXJIT_API cuPointerGetAttributes(unsigned int numAttributes,
+                                  CUpointer_attribute *attributes, void **data,
+                                  CUdeviceptr ptr);
+
+PTXJIT_API cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);
+PTXJIT_API cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount,
+                         CUstream hStream);
+PTXJIT_API cuMemcpyHtoD_v2(CUdeviceptr dstDevice, const void *srcHost,
+                           size_t ByteCount);
+PTXJIT_API cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice,
+                           size_t ByteCount);
+PTXJIT_API cuMemcpyDtoD_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
+                           size_t ByteCount);
+PTXJIT_API cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice, const void *srcHost,
+                                size_t ByteCount, CUstream hStream);
+PTXJIT_API cuMemcpyDtoHAsync_v2(void *dstHost, CUdeviceptr srcDevice,
+                                size_t ByteCount, CUstream hStream);
+PTXJIT_API cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
+                                size_t ByteCount, CUstream hStream);
+PTXJIT_API cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy);
+PTXJIT_API cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy);
+PTXJIT_API cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream);
+PTXJIT_API cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc, size_t N);
+PTXJIT_API cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us, size_t N);
+PTXJIT_API cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui, size_t N);
+PTXJIT_API cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N,
+                           CUstream hStream);
+PTXJIT_API cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us,
+                            size_t N, CUstream hStream);
+PTXJIT_API cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N,
+                            CUstream hStream);
+PTXJIT_API cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch,
+                           unsigned char uc, size_t Width, size_t Height);
+PTXJIT_API cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch,
+                            unsigned short us, size_t Width, size_t Height);
+PTXJIT_API cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch,
+                            unsigned int ui, size_t Width, size_t Height);
+
+/* Streams. */
+PTXJIT_API cuStreamCreate(CUstream *phStream, unsigned int Flags);
+PTXJIT_API cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags,
+                                      int priority);
+PTXJIT_API cuStreamDestroy_v2(CUstream hStream);
+PTXJIT_API cuStreamSynchronize(CUstream hStream);
+PTXJIT_API cuStreamQuery(CUstream hStream);
+PTXJIT_API cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
+                             unsigned int Flags);
+PTXJIT_API cuStreamGetPriority(CUstream hStream, int *priority);
+PTXJIT_API cuStreamGetFlags(CUstream hStream, unsigned int *flags);
+PTXJIT_API cuStreamGetCtx(CUstream hStream, CUcontext *pctx);
+PTXJIT_API cuStreamAddCallback(CUstream hStream, CUstreamCallback callback,
+                               void *userData, unsigned int flags);
+
+/* Events. */
+PTXJIT_API cuEventCreate(CUevent *phEvent, unsigned int Flags);
+PTXJIT_API cuEventRecord(CUevent hEvent, CUstream hStream);
+PTXJIT_API cuEventRecordWithFlags(CUevent hEvent, CUstream hStream,
+                                  unsigned int flags);
+PTXJIT_API cuEventQuery(CUevent hEvent);
+PTXJIT_API cuEventSynchronize(CUevent hEvent);
+PTXJIT_API cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
+                              CUevent hEnd);
+PTXJIT_API cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart,
+                                 CUevent hEnd);
+PTXJIT_API cuEventDestroy_v2(CUevent hEvent);
+
+/* Profiler control (no-ops). */
+PTXJIT_API cuProfilerStart(void);
+PTXJIT_API cuProfilerStop(void);
+
+/*===-- ptx_run: one call from PTX text to results ------------------------===*/
+/*                                                                          */
+/* Compiles `ptx`, launches `kernel` (NULL: the module's first kernel) on a  */
+/* grid of `grid[0..2]` blocks of `block[0..2]` threads with `sharedBytes`  */
+/* of dynamic shared memory, and waits for it. `args` holds `numArgs`       */
+/* pointers, one per kernel parameter, each pointing at that parameter's    */
+/* value, as in cuLaunchKernel. Device memory is host memory, so a pointer  */
+/* parameter may simply be the address of a host buffer (a NumPy array's    */
+/* data, say): results appear there when ptx_run returns.                   */
+/*                                                                          */
+/* Needs no cuInit or context. Returns CUDA_SUCCESS; CUDA_ERROR_INVALID_PTX */
+/* when the PTX does not compile; CUDA_ERROR_NOT_FOUND for an unknown        */
+/* kernel; CUDA_ERROR_INVALID_VALUE for a null argument, a wrong argument   */
+/* count or a bad configuration; CUDA_ERROR_LAUNCH_FAILED when the kernel   */
+/* traps or faults. On an error the diagnostic ("file:line:col: error: ..."*/
+/* for PTX) is copied, NUL-terminated and truncated, into `errorLog` when   */
+/* it is not NULL and `errorLogSize` > 0.                                   */
+PTXJIT_API ptx_run(const char *ptx, const char *kernel, void **args,
+                   unsigned int numArgs, const unsigned int grid[3],
+                   const unsigned int block[3], unsigned int sharedBytes,
+                   char *errorLog, size_t errorLogSize);
+
+#undef PTXJIT_API
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* PTXJIT_C_PTXJIT_CUDA_H */

@@ -1,0 +1,823 @@
+//===- Device.cpp - Initialisation, errors, the device and contexts -------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// cuInit, error names, the one virtual device and its attributes, primary
+// and created contexts and the per-thread context stack.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <thread>
+#include <unistd.h>
+
+using namespace ptxjit::capi;
+
+//===----------------------------------------------------------------------===//
+// Shared state
+//===----------------------------------------------------------------------===//
+
+Driver &ptxjit::capi::driver() {
+  // Never destroyed: clients call the driver from atexit handlers.
+  static Driver *instance = new Driver();
+  return *instance;
+}
+
+std::vector<CUctx_st *> &ptxjit::capi::contextStack() {
+  thread_local std::vector<CUctx_st *> stack;
+  return stack;
+}
+
+void ptxjit::capi::trace(const char *name) {
+  static const bool enabled = std::getenv("PTXJIT_TRACE") != nullptr;
+  if (enabled)
+    std::fprintf(stderr, "ptxjit: %s\n", name);
+}
+
+bool ptxjit::capi::isLiveContext(CUctx_st *ctx) {
+  return ctx && driver().contexts.count(ctx) && ctx->active;
+}
+
+CUctx_st *ptxjit::capi::currentContext() {
+  std::vector<CUctx_st *> &stack = contextStack();
+  if (stack.empty() || !isLiveContext(stack.back()))
+    return nullptr;
+  return stack.back();
+}
+
+CUresult ptxjit::capi::requireContext(CUctx_st *&ctx) {
+  ctx = currentContext();
+  return ctx ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+void ptxjit::capi::setStickyError(CUctx_st *ctx, CUresult error) {
+  if (ctx && ctx->stickyError == CUDA_SUCCESS)
+    ctx->stickyError = error;
+}
+
+static size_t readMeminfo(const char *key) {
+  std::ifstream in("/proc/meminfo");
+  std::string name;
+  size_t kib = 0;
+  std::string unit;
+  while (in >> name >> kib) {
+    std::getline(in, unit);
+    if (name == key)
+      return kib * 1024;
+  }
+  return 0;
+}
+
+size_t ptxjit::capi::availableHostMemory() {
+  if (size_t bytes = readMeminfo("MemAvailable:"))
+    return bytes;
+  return size_t(sysconf(_SC_AVPHYS_PAGES)) * size_t(sysconf(_SC_PAGESIZE));
+}
+
+const DeviceProperties &ptxjit::capi::deviceProperties() {
+  static const DeviceProperties properties = [] {
+    DeviceProperties p;
+    if (const char *env = std::getenv("PTXJIT_COMPUTE_CAPABILITY")) {
+      int major = 0, minor = 0;
+      if (std::sscanf(env, "%d.%d", &major, &minor) == 2 && major > 0 &&
+          minor >= 0) {
+        p.ccMajor = major;
+        p.ccMinor = minor;
+      } else {
+        std::fprintf(stderr,
+                     "ptxjit: ignoring PTXJIT_COMPUTE_CAPABILITY='%s' "
+                     "(expected major.minor, e.g. 8.6)\n",
+                     env);
+      }
+    }
+    p.multiprocessors = std::max(1u, std::thread::hardware_concurrency());
+    p.totalMemory =
+        size_t(sysconf(_SC_PHYS_PAGES)) * size_t(sysconf(_SC_PAGESIZE));
+    return p;
+  }();
+  return properties;
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ErrorEntry {
+  CUresult code;
+  const char *name;
+  const char *description;
+};
+} // namespace
+
+static const ErrorEntry kErrors[] = {
+@TABLE@};
+
+static const ErrorEntry *findError(CUresult code) {
+  for (const ErrorEntry &entry : kErrors)
+    if (entry.code == code)
+      return &entry;
+  return nullptr;
+}
+
+PTXJIT_EXPORT CUresult cuGetErrorName(CUresult error, const char **pStr) {
+  trace(__func__);
+  if (!pStr)
+    return CUDA_ERROR_INVALID_VALUE;
+  const ErrorEntry *entry = findError(error);
+  *pStr = entry ? entry->name : nullptr;
+  return entry ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+PTXJIT_EXPORT CUresult cuGetErrorString(CUresult error, const char **pStr) {
+  trace(__func__);
+  if (!pStr)
+    return CUDA_ERROR_INVALID_VALUE;
+  const ErrorEntry *entry = findError(error);
+  *pStr = entry ? entry->description : nullptr;
+  return entry ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+//===----------------------------------------------------------------------===//
+// Initialisation and version
+//===----------------------------------------------------------------------===//
+
+PTXJIT_EXPORT CUresult cuInit(unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  Driver &d = driver();
+  if (d.initialized)
+    return CUDA_SUCCESS;
+  d.primary = new CUctx_st();
+  d.primary->isPrimary = true;
+  d.primary->active = false;
+  d.primary->id = d.nextId++;
+  d.contexts.insert(d.primary);
+  d.initialized = true;
+  (void)deviceProperties();
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDriverGetVersion(int *driverVersion) {
+  trace(__func__);
+  if (!driverVersion)
+    return CUDA_ERROR_INVALID_VALUE;
+  static const int version = [] {
+    if (const char *env = std::getenv("PTXJIT_DRIVER_VERSION"))
+      if (int value = std::atoi(env); value > 0)
+        return value;
+    return kDriverVersion;
+  }();
+  *driverVersion = version;
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Device
+//===----------------------------------------------------------------------===//
+
+static CUresult checkDevice(CUdevice dev) {
+  if (!driver().initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!device)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (ordinal != 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *device = 0;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetCount(int *count) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!count)
+    return CUDA_ERROR_INVALID_VALUE;
+  *count = 1;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!name || len <= 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::snprintf(name, size_t(len), "%s", "ptxjit CPU device");
+  return CUDA_SUCCESS;
+}
+
+static CUresult getUuid(CUuuid *uuid, CUdevice dev) {
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!uuid)
+    return CUDA_ERROR_INVALID_VALUE;
+  // A fixed, recognisable UUID ("ptxjit-cpu-dev-0").
+  std::memcpy(uuid->bytes, "ptxjit-cpu-dev-0", 16);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  return getUuid(uuid, dev);
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  return getUuid(uuid, dev);
+}
+
+PTXJIT_EXPORT CUresult cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!bytes)
+    return CUDA_ERROR_INVALID_VALUE;
+  *bytes = deviceProperties().totalMemory;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceComputeCapability(int *major, int *minor,
+                                                 CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!major || !minor)
+    return CUDA_ERROR_INVALID_VALUE;
+  *major = deviceProperties().ccMajor;
+  *minor = deviceProperties().ccMinor;
+  return CUDA_SUCCESS;
+}
+
+/// The value of a device attribute; attributes of features ptxjit does not
+/// have (textures, surfaces, NUMA, interop, ...) are 0.
+static int deviceAttribute(CUdevice_attribute attribute) {
+  const DeviceProperties &p = deviceProperties();
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X:
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y:
+    return kMaxThreadsPerBlock;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z:
+    return 64;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X:
+    return 0x7fffffff;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y:
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z:
+    return 65535;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK:
+    return kDefaultSharedPerBlock;
+  case CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY:
+    return 64 * 1024;
+  case CU_DEVICE_ATTRIBUTE_WARP_SIZE:
+    return kWarpSize;
+  case CU_DEVICE_ATTRIBUTE_MAX_PITCH:
+    return 0x7fffffff;
+  case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK:
+  case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR:
+    return 65536;
+  case CU_DEVICE_ATTRIBUTE_CLOCK_RATE:
+    return 1410000;
+  case CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE:
+    return 1215000;
+  case CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH:
+    return 5120;
+  case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE:
+    return 40 * 1024 * 1024;
+  case CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT:
+  case CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT:
+    return 512;
+  case CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT:
+    return 32;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    return p.multiprocessors;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    return p.ccMajor;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    return p.ccMinor;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR:
+    return kMaxThreadsPerMultiprocessor;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR:
+    return kMaxBlocksPerMultiprocessor;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR:
+    return kSharedPerMultiprocessor;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    return kMaxSharedPerBlockOptin;
+  case CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO:
+    return 2;
+  case CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT:
+  case CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT:
+    return 1;
+  case CU_DEVICE_ATTRIBUTE_GPU_OVERLAP:
+  case CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY:
+  case CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS:
+  case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING:
+  case CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY:
+  case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS:
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_PREEMPTION_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM:
+  case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH:
+  case CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST:
+    return 1;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE:
+    return CU_COMPUTEMODE_DEFAULT;
+  default:
+    return 0;
+  }
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetAttribute(int *pi,
+                                            CUdevice_attribute attrib,
+                                            CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!pi || attrib <= 0 || attrib >= CU_DEVICE_ATTRIBUTE_MAX)
+    return CUDA_ERROR_INVALID_VALUE;
+  *pi = deviceAttribute(attrib);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetPCIBusId(char *pciBusId, int len,
+                                           CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!pciBusId || len <= 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::snprintf(pciBusId, size_t(len), "%s", "0000:00:00.0");
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
+                                             CUdevice peerDev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (CUresult err = checkDevice(peerDev))
+    return err;
+  if (!canAccessPeer)
+    return CUDA_ERROR_INVALID_VALUE;
+  *canAccessPeer = 0;
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Primary context
+//===----------------------------------------------------------------------===//
+
+/// Checks context creation flags: known bits, at most one scheduling mode.
+static bool validContextFlags(unsigned flags) {
+  if (flags & ~unsigned(CU_CTX_FLAGS_MASK))
+    return false;
+  unsigned sched = flags & CU_CTX_SCHED_MASK;
+  return (sched & (sched - 1)) == 0;
+}
+
+PTXJIT_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx,
+                                                CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!pctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  Driver &d = driver();
+  if (d.primaryRetains++ == 0) {
+    d.primary->active = true;
+    d.primary->flags = d.primaryFlags;
+    d.primary->stickyError = CUDA_SUCCESS;
+  }
+  *pctx = d.primary;
+  return CUDA_SUCCESS;
+}
+
+static CUresult primaryRelease(CUdevice dev) {
+  if (CUresult err = checkDevice(dev))
+    return err;
+  Driver &d = driver();
+  if (d.primaryRetains == 0)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (--d.primaryRetains == 0) {
+    releaseContextResources(d.primary);
+    d.primary->active = false;
+  }
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDevicePrimaryCtxRelease(CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  return primaryRelease(dev);
+}
+
+PTXJIT_EXPORT CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  return primaryRelease(dev);
+}
+
+PTXJIT_EXPORT CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
+                                                  unsigned int *flags,
+                                                  int *active) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!flags || !active)
+    return CUDA_ERROR_INVALID_VALUE;
+  *flags = driver().primaryFlags;
+  *active = driver().primaryRetains > 0;
+  return CUDA_SUCCESS;
+}
+
+static CUresult primarySetFlags(CUdevice dev, unsigned flags) {
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!validContextFlags(flags))
+    return CUDA_ERROR_INVALID_VALUE;
+  driver().primaryFlags = flags;
+  driver().primary->flags = flags;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev,
+                                                  unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return primarySetFlags(dev, flags);
+}
+
+PTXJIT_EXPORT CUresult cuDevicePrimaryCtxSetFlags_v2(CUdevice dev,
+                                                     unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return primarySetFlags(dev, flags);
+}
+
+static CUresult primaryReset(CUdevice dev) {
+  if (CUresult err = checkDevice(dev))
+    return err;
+  Driver &d = driver();
+  releaseContextResources(d.primary);
+  d.primary->active = false;
+  d.primary->stickyError = CUDA_SUCCESS;
+  d.primaryRetains = 0;
+  d.primaryFlags = 0;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDevicePrimaryCtxReset(CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  return primaryReset(dev);
+}
+
+PTXJIT_EXPORT CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  return primaryReset(dev);
+}
+
+//===----------------------------------------------------------------------===//
+// Contexts
+//===----------------------------------------------------------------------===//
+
+static CUresult createContext(CUcontext *pctx, unsigned flags, CUdevice dev) {
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!pctx || !validContextFlags(flags))
+    return CUDA_ERROR_INVALID_VALUE;
+  Driver &d = driver();
+  auto *ctx = new CUctx_st();
+  ctx->device = dev;
+  ctx->flags = flags;
+  ctx->id = d.nextId++;
+  d.contexts.insert(ctx);
+  contextStack().push_back(ctx);
+  *pctx = ctx;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags,
+                                   CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  return createContext(pctx, flags, dev);
+}
+
+PTXJIT_EXPORT CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags,
+                                      CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  return createContext(pctx, flags, dev);
+}
+
+PTXJIT_EXPORT CUresult cuCtxCreate_v3(CUcontext *pctx,
+                                      CUexecAffinityParam *paramsArray,
+                                      int numParams, unsigned int flags,
+                                      CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (numParams < 0 || (numParams > 0 && !paramsArray))
+    return CUDA_ERROR_INVALID_VALUE;
+  return createContext(pctx, flags, dev);
+}
+
+PTXJIT_EXPORT CUresult cuCtxCreate_v4(CUcontext *pctx,
+                                      CUctxCreateParams *ctxCreateParams,
+                                      unsigned int flags, CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  (void)ctxCreateParams;
+  return createContext(pctx, flags, dev);
+}
+
+static CUresult destroyContext(CUcontext ctx) {
+  PTXJIT_REQUIRE_INIT();
+  Driver &d = driver();
+  if (!ctx || !d.contexts.count(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (ctx->isPrimary)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  releaseContextResources(ctx);
+  d.contexts.erase(ctx);
+  std::vector<CUctx_st *> &stack = contextStack();
+  stack.erase(std::remove(stack.begin(), stack.end(), ctx), stack.end());
+  delete ctx;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxDestroy(CUcontext ctx) {
+  PTXJIT_API_ENTRY();
+  return destroyContext(ctx);
+}
+
+PTXJIT_EXPORT CUresult cuCtxDestroy_v2(CUcontext ctx) {
+  PTXJIT_API_ENTRY();
+  return destroyContext(ctx);
+}
+
+static CUresult pushContext(CUcontext ctx) {
+  PTXJIT_REQUIRE_INIT();
+  if (!ctx || !driver().contexts.count(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  contextStack().push_back(ctx);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxPushCurrent(CUcontext ctx) {
+  PTXJIT_API_ENTRY();
+  return pushContext(ctx);
+}
+
+PTXJIT_EXPORT CUresult cuCtxPushCurrent_v2(CUcontext ctx) {
+  PTXJIT_API_ENTRY();
+  return pushContext(ctx);
+}
+
+static CUresult popContext(CUcontext *pctx) {
+  PTXJIT_REQUIRE_INIT();
+  std::vector<CUctx_st *> &stack = contextStack();
+  if (stack.empty())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (pctx)
+    *pctx = stack.back();
+  stack.pop_back();
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxPopCurrent(CUcontext *pctx) {
+  PTXJIT_API_ENTRY();
+  return popContext(pctx);
+}
+
+PTXJIT_EXPORT CUresult cuCtxPopCurrent_v2(CUcontext *pctx) {
+  PTXJIT_API_ENTRY();
+  return popContext(pctx);
+}
+
+PTXJIT_EXPORT CUresult cuCtxSetCurrent(CUcontext ctx) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  std::vector<CUctx_st *> &stack = contextStack();
+  if (!ctx) {
+    if (!stack.empty())
+      stack.pop_back();
+    return CUDA_SUCCESS;
+  }
+  if (!driver().contexts.count(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (stack.empty())
+    stack.push_back(ctx);
+  else
+    stack.back() = ctx;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetCurrent(CUcontext *pctx) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::vector<CUctx_st *> &stack = contextStack();
+  *pctx = stack.empty() ? nullptr : stack.back();
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetDevice(CUdevice *device) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!device)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  *device = ctx->device;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!device)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!ctx && requireContext(ctx) != CUDA_SUCCESS)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!isLiveContext(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  *device = ctx->device;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetFlags(unsigned int *flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!flags)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  *flags = ctx->flags;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!ctxId)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!ctx && requireContext(ctx) != CUDA_SUCCESS)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!isLiveContext(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  *ctxId = ctx->id;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetApiVersion(CUcontext ctx,
+                                          unsigned int *version) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!version)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!ctx && requireContext(ctx) != CUDA_SUCCESS)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!isLiveContext(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  *version = 3020;
+  return CUDA_SUCCESS;
+}
+
+static CUresult synchronizeContext(CUctx_st *ctx) {
+  // Work runs to completion when it is submitted; only a fault remains.
+  return ctx->stickyError;
+}
+
+PTXJIT_EXPORT CUresult cuCtxSynchronize(void) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  return synchronizeContext(ctx);
+}
+
+PTXJIT_EXPORT CUresult cuCtxSynchronize_v2(CUcontext ctx) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!ctx && requireContext(ctx) != CUDA_SUCCESS)
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!isLiveContext(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return synchronizeContext(ctx);
+}
+
+/// Default limits (what a CUDA 12 driver reports).
+static size_t defaultLimit(CUlimit limit) {
+  switch (limit) {
+  case CU_LIMIT_STACK_SIZE:
+    return 1024;
+  case CU_LIMIT_PRINTF_FIFO_SIZE:
+    return 1 << 20;
+  case CU_LIMIT_MALLOC_HEAP_SIZE:
+    return 8 << 20;
+  case CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH:
+    return 2;
+  case CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT:
+    return 2048;
+  case CU_LIMIT_MAX_L2_FETCH_GRANULARITY:
+    return 64;
+  default:
+    return 0;
+  }
+}
+
+static bool supportedLimit(CUlimit limit) {
+  return limit >= CU_LIMIT_STACK_SIZE &&
+         limit <= CU_LIMIT_PERSISTING_L2_CACHE_SIZE;
+}
+
+PTXJIT_EXPORT CUresult cuCtxSetLimit(CUlimit limit, size_t value) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (!supportedLimit(limit))
+    return limit >= 0 && limit < CU_LIMIT_MAX ? CUDA_ERROR_UNSUPPORTED_LIMIT
+                                              : CUDA_ERROR_INVALID_VALUE;
+  if (limit == CU_LIMIT_MAX_L2_FETCH_GRANULARITY && value > 128)
+    return CUDA_ERROR_INVALID_VALUE;
+  ctx->limits[limit] = value;
+  ctx->limitSet[limit] = true;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pvalue)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (!supportedLimit(limit))
+    return limit >= 0 && limit < CU_LIMIT_MAX ? CUDA_ERROR_UNSUPPORTED_LIMIT
+                                              : CUDA_ERROR_INVALID_VALUE;
+  *pvalue = ctx->limitSet[limit] ? ctx->limits[limit] : defaultLimit(limit);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pconfig)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  *pconfig = ctx->cacheConfig;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxSetCacheConfig(CUfunc_cache config) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (config < CU_FUNC_CACHE_PREFER_NONE || config > CU_FUNC_CACHE_PREFER_EQUAL)
+    return CUDA_ERROR_INVALID_VALUE;
+  ctx->cacheConfig = config;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetStreamPriorityRange(int *leastPriority,
+                                                   int *greatestPriority) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (leastPriority)
+    *leastPriority = 0;
+  if (greatestPriority)
+    *greatestPriority = -5;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuProfilerStart(void) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuProfilerStop(void) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  return CUDA_SUCCESS;
+}

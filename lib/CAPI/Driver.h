@@ -1,0 +1,249 @@
+//===- Driver.h - State behind the CUDA Driver API of ptxjit ----*- C++ -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The objects behind the driver's opaque handles (contexts, modules,
+// functions, streams, events, link states), the table of allocations, and the
+// helpers every entry point uses to check its arguments. One process-wide
+// driver guarded by one mutex; the context stack is per host thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_LIB_CAPI_DRIVER_H
+#define PTXJIT_LIB_CAPI_DRIVER_H
+
+#define PTXJIT_CAPI_BUILDING 1
+#include "ptxjit-c/ptxjit_cuda.h"
+#include "ptxjit/JIT/Module.h"
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+/// Marks a C entry point of the library: C linkage, exported.
+#define PTXJIT_EXPORT extern "C" __attribute__((visibility("default")))
+
+namespace ptxjit::capi {
+struct Allocation;
+} // namespace ptxjit::capi
+
+/// A context: the owner of modules, streams, events and allocations.
+struct CUctx_st {
+  CUdevice device = 0;
+  unsigned flags = 0;
+  bool isPrimary = false;
+  /// A primary context is kept while inactive (retain count 0) so that its
+  /// handle stays the same; an inactive context cannot be used.
+  bool active = true;
+  unsigned long long id = 0;
+  /// The first kernel fault in this context; returned by every later launch,
+  /// copy and synchronisation (the GPU's sticky errors).
+  CUresult stickyError = CUDA_SUCCESS;
+  CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
+  size_t limits[CU_LIMIT_MAX] = {};
+  bool limitSet[CU_LIMIT_MAX] = {};
+};
+
+/// A kernel of a loaded module.
+struct CUfunc_st {
+  CUmod_st *module = nullptr;
+  const ptxjit::KernelInfo *kernel = nullptr;
+  /// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
+  int maxDynamicSharedBytes = 0;
+  int preferredCarveout = -1;
+  int nonPortableClusterSizeAllowed = 0;
+  int clusterSchedulingPolicy = 0;
+  CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
+};
+
+/// A loaded module.
+struct CUmod_st {
+  CUctx_st *context = nullptr;
+  std::unique_ptr<ptxjit::Module> jit;
+  std::vector<std::unique_ptr<CUfunc_st>> functions;
+  /// `.target sm_XX` of the PTX, as XX (0 when absent).
+  int ptxTarget = 0;
+  /// Module variables registered in the allocation table so far.
+  std::vector<uintptr_t> registeredGlobals;
+};
+
+struct CUstream_st {
+  CUctx_st *context = nullptr;
+  unsigned flags = 0;
+  int priority = 0;
+};
+
+struct CUevent_st {
+  CUctx_st *context = nullptr;
+  unsigned flags = 0;
+  bool recorded = false;
+  std::chrono::steady_clock::time_point time;
+};
+
+/// JIT options that write results back (log buffers, wall time).
+struct JitOptions {
+  char *infoLog = nullptr;
+  size_t infoLogSize = 0;
+  char *errorLog = nullptr;
+  size_t errorLogSize = 0;
+  unsigned optLevel = 2;
+  /// Indices into the caller's optionValues to write back, -1 if absent.
+  int infoLogSizeIndex = -1, errorLogSizeIndex = -1, wallTimeIndex = -1;
+  void **values = nullptr;
+};
+
+struct CUlinkState_st {
+  CUctx_st *context = nullptr;
+  JitOptions options;
+  std::vector<std::string> ptxInputs;
+  std::string notes;
+  /// What cuLinkComplete hands out (NUL-terminated PTX).
+  std::string image;
+};
+
+namespace ptxjit::capi {
+
+/// What an allocation-table entry is.
+enum class MemoryKind {
+  Device,
+  Managed,
+  /// Page-locked host memory from cuMemAllocHost/cuMemHostAlloc.
+  Host,
+  /// Host memory registered with cuMemHostRegister (not owned).
+  Registered,
+  /// A module-scope variable (owned by its module).
+  ModuleGlobal,
+};
+
+struct Allocation {
+  uintptr_t base = 0;
+  size_t size = 0;
+  MemoryKind kind = MemoryKind::Device;
+  CUctx_st *context = nullptr;
+  unsigned flags = 0;
+  unsigned long long bufferId = 0;
+};
+
+/// The process-wide driver state. Every member is guarded by `mutex`.
+struct Driver {
+  std::recursive_mutex mutex;
+  bool initialized = false;
+  /// The device's primary context (created by cuInit, never freed).
+  CUctx_st *primary = nullptr;
+  unsigned primaryFlags = 0;
+  int primaryRetains = 0;
+  unsigned long long nextId = 1;
+  std::set<CUctx_st *> contexts;
+  std::set<CUmod_st *> modules;
+  std::set<CUfunc_st *> functions;
+  std::set<CUstream_st *> streams;
+  std::set<CUevent_st *> events;
+  std::set<CUlinkState_st *> links;
+  /// Allocations by base address.
+  std::map<uintptr_t, Allocation> allocations;
+};
+
+/// The driver singleton.
+Driver &driver();
+
+/// This thread's context stack (top = current context).
+std::vector<CUctx_st *> &contextStack();
+
+/// Prints `name` to stderr when $PTXJIT_TRACE is set (tracing API use).
+void trace(const char *name);
+
+/// The entry point prologue: traces the call and takes the driver lock.
+#define PTXJIT_API_ENTRY()                                                     \
+  ::ptxjit::capi::trace(__func__);                                             \
+  std::lock_guard<std::recursive_mutex> apiLock(                               \
+      ::ptxjit::capi::driver().mutex)
+
+/// Returns CUDA_ERROR_NOT_INITIALIZED before cuInit.
+#define PTXJIT_REQUIRE_INIT()                                                  \
+  do {                                                                         \
+    if (!::ptxjit::capi::driver().initialized)                                 \
+      return CUDA_ERROR_NOT_INITIALIZED;                                       \
+  } while (false)
+
+/// The current context if it is live and active, else null.
+CUctx_st *currentContext();
+
+/// CUDA_SUCCESS when a usable context is current (stored in \p ctx), else
+/// the error the driver returns (CUDA_ERROR_INVALID_CONTEXT).
+CUresult requireContext(CUctx_st *&ctx);
+
+/// Whether \p ctx is a live, active context.
+bool isLiveContext(CUctx_st *ctx);
+
+/// Resolves a stream handle (null and the special handles mean the current
+/// context's default stream) to its context.
+CUresult resolveStream(CUstream stream, CUctx_st *&ctx);
+
+/// Frees everything \p ctx owns (modules, streams, events, allocations).
+void releaseContextResources(CUctx_st *ctx);
+
+/// The device's properties.
+struct DeviceProperties {
+  int ccMajor = 8, ccMinor = 0;
+  int multiprocessors = 1;
+  size_t totalMemory = 0;
+};
+const DeviceProperties &deviceProperties();
+size_t availableHostMemory();
+
+/// Limits of the virtual device.
+constexpr int kMaxThreadsPerBlock = 1024;
+constexpr int kMaxThreadsPerMultiprocessor = 2048;
+constexpr int kMaxBlocksPerMultiprocessor = 32;
+constexpr int kWarpSize = 32;
+constexpr int kDefaultSharedPerBlock = 48 * 1024;
+constexpr int kMaxSharedPerBlockOptin = 227 * 1024;
+constexpr int kSharedPerMultiprocessor = 228 * 1024;
+constexpr int kNumRegs = 32;
+constexpr int kDriverVersion = 13000;
+
+/// The allocation containing [address, address + size), or null.
+Allocation *findAllocation(uintptr_t address, size_t size = 1);
+/// Adds an allocation-table entry.
+void addAllocation(const Allocation &allocation);
+/// Frees the memory of an entry the driver owns and removes it.
+void freeAllocation(std::map<uintptr_t, Allocation>::iterator it);
+
+/// Unloads a module: removes its functions and variables from the tables.
+void unloadModule(CUmod_st *module);
+
+/// Records a kernel fault as \p ctx's sticky error.
+void setStickyError(CUctx_st *ctx, CUresult error);
+
+/// Blocks active per multiprocessor for \p func (occupancy calculator).
+int activeBlocksPerMultiprocessor(const CUfunc_st *func, int blockSize,
+                                  size_t dynamicSharedBytes);
+
+/// Reads JIT options (log buffers, optimisation level, wall time).
+CUresult parseJitOptions(unsigned numOptions, CUjit_option *options,
+                         void **optionValues, JitOptions &out);
+/// Writes the logs and the wall time back to the caller's buffers.
+void writeJitLogs(JitOptions &options, const std::string &info,
+                  const std::string &error, float wallMillis);
+
+/// Extracts the PTX of a driver image (PTX text, a fatbinary or its wrapper).
+/// Returns CUDA_ERROR_INVALID_IMAGE (with a note in \p why) for a cubin or
+/// an unknown format.
+CUresult extractPTX(const void *image, size_t size, std::string &ptx,
+                    std::string &why);
+
+/// Compiles PTX text into a module owned by \p ctx.
+CUresult loadModule(CUctx_st *ctx, const std::string &ptx,
+                    const std::string &bufferName, JitOptions &options,
+                    CUmod_st *&module);
+
+} // namespace ptxjit::capi
+
+#endif // PTXJIT_LIB_CAPI_DRIVER_H

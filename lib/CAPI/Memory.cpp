@@ -1,0 +1,712 @@
+//===- Memory.cpp - Allocations, copies, memsets, pointer attributes ------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Device memory is host memory: allocations are 256-byte aligned blocks of
+// the host heap, recorded in an allocation table so that address ranges and
+// pointer attributes can be answered and copies can check their device side.
+// Copies and memsets run when they are called, which orders them correctly
+// with the launches and event records of every stream.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace ptxjit::capi;
+
+static constexpr size_t kAllocationAlignment = 256;
+static constexpr size_t kPitchAlignment = 512;
+
+//===----------------------------------------------------------------------===//
+// Allocation table
+//===----------------------------------------------------------------------===//
+
+Allocation *ptxjit::capi::findAllocation(uintptr_t address, size_t size) {
+  auto &table = driver().allocations;
+  auto it = table.upper_bound(address);
+  if (it == table.begin())
+    return nullptr;
+  --it;
+  Allocation &a = it->second;
+  // An empty range at the end of an allocation still belongs to it.
+  if (address < a.base || address - a.base > a.size ||
+      size > a.size - (address - a.base) ||
+      (size > 0 && address - a.base == a.size))
+    return nullptr;
+  return &a;
+}
+
+void ptxjit::capi::addAllocation(const Allocation &allocation) {
+  static unsigned long long nextBufferId = 1;
+  Allocation entry = allocation;
+  entry.bufferId = nextBufferId++;
+  driver().allocations[entry.base] = entry;
+}
+
+void ptxjit::capi::freeAllocation(std::map<uintptr_t, Allocation>::iterator it) {
+  MemoryKind kind = it->second.kind;
+  if (kind == MemoryKind::Device || kind == MemoryKind::Managed ||
+      kind == MemoryKind::Host)
+    std::free(reinterpret_cast<void *>(it->first));
+  driver().allocations.erase(it);
+}
+
+/// Allocates \p bytes of aligned memory and records it.
+static CUresult allocate(size_t bytes, MemoryKind kind, unsigned flags,
+                         void **out) {
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (bytes == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (bytes > deviceProperties().totalMemory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  size_t rounded = (bytes + kAllocationAlignment - 1) / kAllocationAlignment *
+                   kAllocationAlignment;
+  void *memory = std::aligned_alloc(kAllocationAlignment, rounded);
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  Allocation allocation;
+  allocation.base = reinterpret_cast<uintptr_t>(memory);
+  allocation.size = bytes;
+  allocation.kind = kind;
+  allocation.context = ctx;
+  allocation.flags = flags;
+  addAllocation(allocation);
+  *out = memory;
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Allocation entry points
+//===----------------------------------------------------------------------===//
+
+PTXJIT_EXPORT CUresult cuMemGetInfo_v2(size_t *free, size_t *total) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!free || !total)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  *total = deviceProperties().totalMemory;
+  *free = std::min(availableHostMemory(), *total);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!dptr)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *memory = nullptr;
+  if (CUresult err = allocate(bytesize, MemoryKind::Device, 0, &memory))
+    return err;
+  *dptr = reinterpret_cast<CUdeviceptr>(memory);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch,
+                                          size_t widthInBytes, size_t height,
+                                          unsigned int elementSizeBytes) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!dptr || !pPitch || widthInBytes == 0 || height == 0 ||
+      (elementSizeBytes != 4 && elementSizeBytes != 8 &&
+       elementSizeBytes != 16))
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t pitch =
+      (widthInBytes + kPitchAlignment - 1) / kPitchAlignment * kPitchAlignment;
+  if (height > deviceProperties().totalMemory / pitch)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  void *memory = nullptr;
+  if (CUresult err =
+          allocate(pitch * height, MemoryKind::Device, 0, &memory))
+    return err;
+  *dptr = reinterpret_cast<CUdeviceptr>(memory);
+  *pPitch = pitch;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
+                                         unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!dptr || (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST))
+    return CUDA_ERROR_INVALID_VALUE;
+  void *memory = nullptr;
+  if (CUresult err = allocate(bytesize, MemoryKind::Managed, flags, &memory))
+    return err;
+  *dptr = reinterpret_cast<CUdeviceptr>(memory);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemFree_v2(CUdeviceptr dptr) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (dptr == 0)
+    return CUDA_SUCCESS;
+  auto it = driver().allocations.find(uintptr_t(dptr));
+  if (it == driver().allocations.end() ||
+      (it->second.kind != MemoryKind::Device &&
+       it->second.kind != MemoryKind::Managed))
+    return CUDA_ERROR_INVALID_VALUE;
+  freeAllocation(it);
+  return CUDA_SUCCESS;
+}
+
+static CUresult hostAlloc(void **pp, size_t bytesize, unsigned flags) {
+  PTXJIT_REQUIRE_INIT();
+  if (!pp || (flags & ~unsigned(CU_MEMHOSTALLOC_PORTABLE |
+                                CU_MEMHOSTALLOC_DEVICEMAP |
+                                CU_MEMHOSTALLOC_WRITECOMBINED)))
+    return CUDA_ERROR_INVALID_VALUE;
+  return allocate(bytesize, MemoryKind::Host, flags, pp);
+}
+
+PTXJIT_EXPORT CUresult cuMemAllocHost_v2(void **pp, size_t bytesize) {
+  PTXJIT_API_ENTRY();
+  return hostAlloc(pp, bytesize, 0);
+}
+
+PTXJIT_EXPORT CUresult cuMemHostAlloc(void **pp, size_t bytesize,
+                                      unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return hostAlloc(pp, bytesize, flags);
+}
+
+PTXJIT_EXPORT CUresult cuMemFreeHost(void *p) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  auto it = driver().allocations.find(reinterpret_cast<uintptr_t>(p));
+  if (!p || it == driver().allocations.end() ||
+      it->second.kind != MemoryKind::Host)
+    return CUDA_ERROR_INVALID_VALUE;
+  freeAllocation(it);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr,
+                                                    void *p,
+                                                    unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pdptr || !p || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  Allocation *a = findAllocation(reinterpret_cast<uintptr_t>(p));
+  if (!a || (a->kind != MemoryKind::Host && a->kind != MemoryKind::Registered))
+    return CUDA_ERROR_INVALID_VALUE;
+  *pdptr = reinterpret_cast<CUdeviceptr>(p);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pFlags || !p)
+    return CUDA_ERROR_INVALID_VALUE;
+  Allocation *a = findAllocation(reinterpret_cast<uintptr_t>(p));
+  if (!a || (a->kind != MemoryKind::Host && a->kind != MemoryKind::Registered))
+    return CUDA_ERROR_INVALID_VALUE;
+  *pFlags = a->flags;
+  return CUDA_SUCCESS;
+}
+
+static CUresult hostRegister(void *p, size_t bytesize, unsigned flags) {
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (!p || bytesize == 0 || (flags & ~0xfu))
+    return CUDA_ERROR_INVALID_VALUE;
+  uintptr_t base = reinterpret_cast<uintptr_t>(p);
+  // Any overlap with a known range is a double registration.
+  auto &table = driver().allocations;
+  auto next = table.lower_bound(base);
+  if ((next != table.end() && next->first < base + bytesize) ||
+      (next != table.begin() &&
+       std::prev(next)->first + std::prev(next)->second.size > base))
+    return CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+  Allocation allocation;
+  allocation.base = base;
+  allocation.size = bytesize;
+  allocation.kind = MemoryKind::Registered;
+  allocation.context = ctx;
+  allocation.flags = flags;
+  addAllocation(allocation);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemHostRegister(void *p, size_t bytesize,
+                                         unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return hostRegister(p, bytesize, flags);
+}
+
+PTXJIT_EXPORT CUresult cuMemHostRegister_v2(void *p, size_t bytesize,
+                                            unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return hostRegister(p, bytesize, flags);
+}
+
+PTXJIT_EXPORT CUresult cuMemHostUnregister(void *p) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto it = driver().allocations.find(reinterpret_cast<uintptr_t>(p));
+  if (it == driver().allocations.end() ||
+      it->second.kind != MemoryKind::Registered)
+    return CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
+  freeAllocation(it);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemGetAddressRange_v2(CUdeviceptr *pbase,
+                                               size_t *psize,
+                                               CUdeviceptr dptr) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  Allocation *a = findAllocation(uintptr_t(dptr));
+  if (!a || a->kind == MemoryKind::Registered)
+    return CUDA_ERROR_NOT_FOUND;
+  if (pbase)
+    *pbase = a->base;
+  if (psize)
+    *psize = a->size;
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer attributes
+//===----------------------------------------------------------------------===//
+
+template <typename T> static void store(void *data, T value) {
+  std::memcpy(data, &value, sizeof(T));
+}
+
+/// Writes one attribute of \p ptr (inside \p a, or unknown when null).
+/// Unknown pointers get the defaults cuPointerGetAttributes documents.
+static CUresult pointerAttribute(void *data, CUpointer_attribute attribute,
+                                 uintptr_t ptr, const Allocation *a) {
+  bool onDevice = a && (a->kind == MemoryKind::Device ||
+                        a->kind == MemoryKind::Managed ||
+                        a->kind == MemoryKind::ModuleGlobal);
+  switch (attribute) {
+  case CU_POINTER_ATTRIBUTE_CONTEXT:
+    store<CUcontext>(data, a ? a->context : nullptr);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+    store<unsigned>(data, !a         ? 0u
+                          : onDevice ? unsigned(CU_MEMORYTYPE_DEVICE)
+                                     : unsigned(CU_MEMORYTYPE_HOST));
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
+    store<CUdeviceptr>(data, a ? CUdeviceptr(ptr) : 0);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+    // Like a GPU's, plain device memory has no host mapping to report.
+    if (a && a->kind != MemoryKind::Device &&
+        a->kind != MemoryKind::ModuleGlobal)
+      store<void *>(data, reinterpret_cast<void *>(ptr));
+    else if (a)
+      return CUDA_ERROR_INVALID_VALUE;
+    else
+      store<void *>(data, nullptr);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
+  case CU_POINTER_ATTRIBUTE_MAPPED:
+    store<bool>(data, a != nullptr);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+    store<bool>(data, a && a->kind == MemoryKind::Managed);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
+  case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
+  case CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE:
+    store<bool>(data, false);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_BUFFER_ID:
+  case CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID:
+    store<unsigned long long>(data, a ? a->bufferId : 0);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+    store<int>(data, a ? 0 : -2);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+  case CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR:
+    store<CUdeviceptr>(data, a ? a->base : 0);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
+  case CU_POINTER_ATTRIBUTE_MAPPING_SIZE:
+    store<size_t>(data, a ? a->size : 0);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
+    store<unsigned long long>(data, 0);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_ACCESS_FLAGS:
+    // CU_POINTER_ATTRIBUTE_ACCESS_FLAG_READWRITE.
+    store<unsigned>(data, a ? 3u : 0u);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
+    store<void *>(data, nullptr);
+    return CUDA_SUCCESS;
+  case CU_POINTER_ATTRIBUTE_P2P_TOKENS:
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+PTXJIT_EXPORT CUresult cuPointerGetAttribute(void *data,
+                                             CUpointer_attribute attribute,
+                                             CUdeviceptr ptr) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!data)
+    return CUDA_ERROR_INVALID_VALUE;
+  const Allocation *a = findAllocation(uintptr_t(ptr), 0);
+  if (!a)
+    return CUDA_ERROR_INVALID_VALUE;
+  return pointerAttribute(data, attribute, uintptr_t(ptr), a);
+}
+
+PTXJIT_EXPORT CUresult cuPointerGetAttributes(unsigned int numAttributes,
+                                              CUpointer_attribute *attributes,
+                                              void **data, CUdeviceptr ptr) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (numAttributes == 0 || !attributes || !data)
+    return CUDA_ERROR_INVALID_VALUE;
+  const Allocation *a = findAllocation(uintptr_t(ptr), 0);
+  for (unsigned i = 0; i < numAttributes; ++i) {
+    if (!data[i])
+      return CUDA_ERROR_INVALID_VALUE;
+    CUresult err = pointerAttribute(data[i], attributes[i], uintptr_t(ptr), a);
+    // Attributes that do not apply to this pointer read as empty here.
+    if (err == CUDA_ERROR_INVALID_VALUE &&
+        attributes[i] == CU_POINTER_ATTRIBUTE_HOST_POINTER) {
+      store<void *>(data[i], nullptr);
+      continue;
+    }
+    if (err)
+      return err;
+  }
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Copies and memsets
+//===----------------------------------------------------------------------===//
+
+/// Checks that [address, address + size) lies in memory the device knows.
+static bool isDeviceRange(CUdeviceptr address, size_t size) {
+  return address && findAllocation(uintptr_t(address), size);
+}
+
+/// The prologue of a synchronous memory operation: a current context
+/// without a pending fault.
+static CUresult beginMemoryOp() {
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  return ctx->stickyError;
+}
+
+/// The prologue of a stream-ordered memory operation.
+static CUresult beginAsyncMemoryOp(CUstream stream) {
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(stream, ctx))
+    return err;
+  return ctx->stickyError;
+}
+
+static CUresult copyHtoD(CUdeviceptr dst, const void *src, size_t count) {
+  if (count == 0)
+    return CUDA_SUCCESS;
+  if (!src || !isDeviceRange(dst, count))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memmove(reinterpret_cast<void *>(dst), src, count);
+  return CUDA_SUCCESS;
+}
+
+static CUresult copyDtoH(void *dst, CUdeviceptr src, size_t count) {
+  if (count == 0)
+    return CUDA_SUCCESS;
+  if (!dst || !isDeviceRange(src, count))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memmove(dst, reinterpret_cast<const void *>(src), count);
+  return CUDA_SUCCESS;
+}
+
+static CUresult copyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t count) {
+  if (count == 0)
+    return CUDA_SUCCESS;
+  if (!isDeviceRange(dst, count) || !isDeviceRange(src, count))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memmove(reinterpret_cast<void *>(dst),
+               reinterpret_cast<const void *>(src), count);
+  return CUDA_SUCCESS;
+}
+
+/// cuMemcpy: unified addressing, either side may be any host memory.
+static CUresult copyUnified(CUdeviceptr dst, CUdeviceptr src, size_t count) {
+  if (count == 0)
+    return CUDA_SUCCESS;
+  if (!dst || !src)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memmove(reinterpret_cast<void *>(dst),
+               reinterpret_cast<const void *>(src), count);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src,
+                                size_t byteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copyUnified(dst, src, byteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
+                                     size_t byteCount, CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return copyUnified(dst, src, byteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr dstDevice,
+                                       const void *srcHost, size_t byteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copyHtoD(dstDevice, srcHost, byteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice,
+                                       size_t byteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copyDtoH(dstHost, srcDevice, byteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyDtoD_v2(CUdeviceptr dstDevice,
+                                       CUdeviceptr srcDevice,
+                                       size_t byteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copyDtoD(dstDevice, srcDevice, byteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice,
+                                            const void *srcHost,
+                                            size_t byteCount,
+                                            CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return copyHtoD(dstDevice, srcHost, byteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyDtoHAsync_v2(void *dstHost,
+                                            CUdeviceptr srcDevice,
+                                            size_t byteCount,
+                                            CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return copyDtoH(dstHost, srcDevice, byteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice,
+                                            CUdeviceptr srcDevice,
+                                            size_t byteCount,
+                                            CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return copyDtoD(dstDevice, srcDevice, byteCount);
+}
+
+/// One side of a 2-D copy: the first byte and the pitch.
+static CUresult copy2DSide(CUmemorytype type, const void *host,
+                           CUdeviceptr device, size_t x, size_t y,
+                           size_t pitch, size_t width, size_t height,
+                           uint8_t *&start) {
+  uintptr_t base;
+  switch (type) {
+  case CU_MEMORYTYPE_HOST:
+    base = reinterpret_cast<uintptr_t>(host);
+    break;
+  case CU_MEMORYTYPE_DEVICE:
+  case CU_MEMORYTYPE_UNIFIED:
+    base = uintptr_t(device);
+    break;
+  default:
+    // CUDA arrays are not supported.
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  if (!base || (height > 1 && pitch < x + width))
+    return CUDA_ERROR_INVALID_VALUE;
+  start = reinterpret_cast<uint8_t *>(base + y * pitch + x);
+  if (type == CU_MEMORYTYPE_DEVICE &&
+      !isDeviceRange(CUdeviceptr(uintptr_t(start)),
+                     (height - 1) * pitch + width))
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+static CUresult copy2D(const CUDA_MEMCPY2D *copy) {
+  if (!copy)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (copy->WidthInBytes == 0 || copy->Height == 0)
+    return CUDA_SUCCESS;
+  uint8_t *src = nullptr, *dst = nullptr;
+  if (CUresult err = copy2DSide(copy->srcMemoryType, copy->srcHost,
+                                copy->srcDevice, copy->srcXInBytes,
+                                copy->srcY, copy->srcPitch,
+                                copy->WidthInBytes, copy->Height, src))
+    return err;
+  if (CUresult err = copy2DSide(copy->dstMemoryType, copy->dstHost,
+                                copy->dstDevice, copy->dstXInBytes,
+                                copy->dstY, copy->dstPitch,
+                                copy->WidthInBytes, copy->Height, dst))
+    return err;
+  for (size_t row = 0; row < copy->Height; ++row)
+    std::memmove(dst + row * copy->dstPitch, src + row * copy->srcPitch,
+                 copy->WidthInBytes);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copy2D(pCopy);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copy2D(pCopy);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy,
+                                          CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return copy2D(pCopy);
+}
+
+/// Fills \p height rows of \p width elements of type T, \p pitch bytes apart.
+template <typename T>
+static CUresult fill(CUdeviceptr dst, size_t pitch, T value, size_t width,
+                     size_t height) {
+  if (width == 0 || height == 0)
+    return CUDA_SUCCESS;
+  if (dst % sizeof(T) != 0 || (height > 1 && pitch < width * sizeof(T)) ||
+      !isDeviceRange(dst, (height - 1) * pitch + width * sizeof(T)))
+    return CUDA_ERROR_INVALID_VALUE;
+  for (size_t row = 0; row < height; ++row) {
+    auto *p = reinterpret_cast<T *>(uintptr_t(dst) + row * pitch);
+    if (sizeof(T) == 1) {
+      std::memset(p, int(value), width);
+      continue;
+    }
+    for (size_t i = 0; i < width; ++i)
+      p[i] = value;
+  }
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc,
+                                     size_t n) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return fill<uint8_t>(dstDevice, n, uc, n, 1);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD16_v2(CUdeviceptr dstDevice,
+                                      unsigned short us, size_t n) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return fill<uint16_t>(dstDevice, n * 2, us, n, 1);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui,
+                                      size_t n) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return fill<uint32_t>(dstDevice, n * 4, ui, n, 1);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD8Async(CUdeviceptr dstDevice,
+                                       unsigned char uc, size_t n,
+                                       CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return fill<uint8_t>(dstDevice, n, uc, n, 1);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD16Async(CUdeviceptr dstDevice,
+                                        unsigned short us, size_t n,
+                                        CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return fill<uint16_t>(dstDevice, n * 2, us, n, 1);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dstDevice,
+                                        unsigned int ui, size_t n,
+                                        CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return fill<uint32_t>(dstDevice, n * 4, ui, n, 1);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch,
+                                       unsigned char uc, size_t width,
+                                       size_t height) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return fill<uint8_t>(dstDevice, dstPitch, uc, width, height);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD2D16_v2(CUdeviceptr dstDevice,
+                                        size_t dstPitch, unsigned short us,
+                                        size_t width, size_t height) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return fill<uint16_t>(dstDevice, dstPitch, us, width, height);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD2D32_v2(CUdeviceptr dstDevice,
+                                        size_t dstPitch, unsigned int ui,
+                                        size_t width, size_t height) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return fill<uint32_t>(dstDevice, dstPitch, ui, width, height);
+}

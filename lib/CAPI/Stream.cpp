@@ -1,0 +1,351 @@
+//===- Stream.cpp - Streams, events and context teardown ------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Work is executed when it is submitted, so every stream is always idle:
+// synchronising returns at once (with a pending kernel fault, if any), a
+// stream waiting on an event has nothing to wait for, and an event records
+// the time at which the work before it had finished.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+using namespace ptxjit::capi;
+
+/// Whether \p stream is one of the handles that name a default stream.
+static bool isDefaultStream(CUstream stream) {
+  return stream == nullptr || stream == CU_STREAM_LEGACY ||
+         stream == CU_STREAM_PER_THREAD;
+}
+
+CUresult ptxjit::capi::resolveStream(CUstream stream, CUctx_st *&ctx) {
+  if (isDefaultStream(stream))
+    return requireContext(ctx);
+  if (!driver().streams.count(stream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  ctx = stream->context;
+  return isLiveContext(ctx) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+void ptxjit::capi::releaseContextResources(CUctx_st *ctx) {
+  Driver &d = driver();
+  for (auto it = d.modules.begin(); it != d.modules.end();) {
+    CUmod_st *module = *it++;
+    if (module->context == ctx)
+      unloadModule(module);
+  }
+  for (auto it = d.streams.begin(); it != d.streams.end();) {
+    CUstream_st *stream = *it;
+    if (stream->context != ctx) {
+      ++it;
+      continue;
+    }
+    it = d.streams.erase(it);
+    delete stream;
+  }
+  for (auto it = d.events.begin(); it != d.events.end();) {
+    CUevent_st *event = *it;
+    if (event->context != ctx) {
+      ++it;
+      continue;
+    }
+    it = d.events.erase(it);
+    delete event;
+  }
+  for (auto it = d.links.begin(); it != d.links.end();) {
+    CUlinkState_st *link = *it;
+    if (link->context != ctx) {
+      ++it;
+      continue;
+    }
+    it = d.links.erase(it);
+    delete link;
+  }
+  for (auto it = d.allocations.begin(); it != d.allocations.end();) {
+    auto current = it++;
+    if (current->second.context == ctx)
+      freeAllocation(current);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Streams
+//===----------------------------------------------------------------------===//
+
+static CUresult createStream(CUstream *phStream, unsigned flags,
+                             int priority) {
+  PTXJIT_REQUIRE_INIT();
+  if (!phStream || (flags & ~unsigned(CU_STREAM_NON_BLOCKING)))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  auto *stream = new CUstream_st();
+  stream->context = ctx;
+  stream->flags = flags;
+  // Priorities are clamped to the range the device reports, [-5, 0].
+  stream->priority = std::min(0, std::max(-5, priority));
+  driver().streams.insert(stream);
+  *phStream = stream;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamCreate(CUstream *phStream, unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return createStream(phStream, flags, 0);
+}
+
+PTXJIT_EXPORT CUresult cuStreamCreateWithPriority(CUstream *phStream,
+                                                  unsigned int flags,
+                                                  int priority) {
+  PTXJIT_API_ENTRY();
+  return createStream(phStream, flags, priority);
+}
+
+static CUresult destroyStream(CUstream stream) {
+  PTXJIT_REQUIRE_INIT();
+  if (isDefaultStream(stream) || !driver().streams.count(stream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  driver().streams.erase(stream);
+  delete stream;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamDestroy(CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  return destroyStream(hStream);
+}
+
+PTXJIT_EXPORT CUresult cuStreamDestroy_v2(CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  return destroyStream(hStream);
+}
+
+PTXJIT_EXPORT CUresult cuStreamSynchronize(CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  return ctx->stickyError;
+}
+
+PTXJIT_EXPORT CUresult cuStreamQuery(CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  return ctx->stickyError;
+}
+
+PTXJIT_EXPORT CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
+                                         unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  if (!hEvent || !driver().events.count(hEvent))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (flags & ~unsigned(CU_EVENT_WAIT_EXTERNAL))
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!priority)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  *priority = isDefaultStream(hStream) ? 0 : hStream->priority;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamGetFlags(CUstream hStream,
+                                        unsigned int *flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!flags)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  *flags = isDefaultStream(hStream) ? 0 : hStream->flags;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  *pctx = ctx;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamAddCallback(CUstream hStream,
+                                           CUstreamCallback callback,
+                                           void *userData,
+                                           unsigned int flags) {
+  CUresult status;
+  {
+    PTXJIT_API_ENTRY();
+    PTXJIT_REQUIRE_INIT();
+    if (!callback || flags != 0)
+      return CUDA_ERROR_INVALID_VALUE;
+    CUctx_st *ctx;
+    if (CUresult err = resolveStream(hStream, ctx))
+      return err;
+    status = ctx->stickyError;
+  }
+  // Outside the lock: the callback may not call the driver, but may block.
+  callback(hStream, status, userData);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
+                                        void *userData) {
+  {
+    PTXJIT_API_ENTRY();
+    PTXJIT_REQUIRE_INIT();
+    if (!fn)
+      return CUDA_ERROR_INVALID_VALUE;
+    CUctx_st *ctx;
+    if (CUresult err = resolveStream(hStream, ctx))
+      return err;
+    if (ctx->stickyError)
+      return ctx->stickyError;
+  }
+  fn(userData);
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Events
+//===----------------------------------------------------------------------===//
+
+static bool isEvent(CUevent event) {
+  return event && driver().events.count(event);
+}
+
+PTXJIT_EXPORT CUresult cuEventCreate(CUevent *phEvent, unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!phEvent ||
+      (flags & ~unsigned(CU_EVENT_BLOCKING_SYNC | CU_EVENT_DISABLE_TIMING |
+                         CU_EVENT_INTERPROCESS)))
+    return CUDA_ERROR_INVALID_VALUE;
+  // Interprocess events must not record timing.
+  if ((flags & CU_EVENT_INTERPROCESS) && !(flags & CU_EVENT_DISABLE_TIMING))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  auto *event = new CUevent_st();
+  event->context = ctx;
+  event->flags = flags;
+  driver().events.insert(event);
+  *phEvent = event;
+  return CUDA_SUCCESS;
+}
+
+static CUresult recordEvent(CUevent event, CUstream stream, unsigned flags) {
+  PTXJIT_REQUIRE_INIT();
+  if (!isEvent(event))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (flags & ~unsigned(CU_EVENT_RECORD_EXTERNAL))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(stream, ctx))
+    return err;
+  if (ctx != event->context)
+    return CUDA_ERROR_INVALID_HANDLE;
+  event->recorded = true;
+  event->time = std::chrono::steady_clock::now();
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  return recordEvent(hEvent, hStream, 0);
+}
+
+PTXJIT_EXPORT CUresult cuEventRecordWithFlags(CUevent hEvent,
+                                              CUstream hStream,
+                                              unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return recordEvent(hEvent, hStream, flags);
+}
+
+PTXJIT_EXPORT CUresult cuEventQuery(CUevent hEvent) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isEvent(hEvent))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return hEvent->context->stickyError;
+}
+
+PTXJIT_EXPORT CUresult cuEventSynchronize(CUevent hEvent) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isEvent(hEvent))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return hEvent->context->stickyError;
+}
+
+static CUresult elapsedTime(float *ms, CUevent start, CUevent end) {
+  PTXJIT_REQUIRE_INIT();
+  if (!ms)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isEvent(start) || !isEvent(end))
+    return CUDA_ERROR_INVALID_HANDLE;
+  // Events without timing, or never recorded, have no time to compare.
+  if ((start->flags | end->flags) & CU_EVENT_DISABLE_TIMING)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!start->recorded || !end->recorded)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *ms = std::chrono::duration<float, std::milli>(end->time - start->time)
+            .count();
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuEventElapsedTime(float *pMilliseconds,
+                                          CUevent hStart, CUevent hEnd) {
+  PTXJIT_API_ENTRY();
+  return elapsedTime(pMilliseconds, hStart, hEnd);
+}
+
+PTXJIT_EXPORT CUresult cuEventElapsedTime_v2(float *pMilliseconds,
+                                             CUevent hStart, CUevent hEnd) {
+  PTXJIT_API_ENTRY();
+  return elapsedTime(pMilliseconds, hStart, hEnd);
+}
+
+static CUresult destroyEvent(CUevent event) {
+  PTXJIT_REQUIRE_INIT();
+  if (!isEvent(event))
+    return CUDA_ERROR_INVALID_HANDLE;
+  driver().events.erase(event);
+  delete event;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuEventDestroy(CUevent hEvent) {
+  PTXJIT_API_ENTRY();
+  return destroyEvent(hEvent);
+}
+
+PTXJIT_EXPORT CUresult cuEventDestroy_v2(CUevent hEvent) {
+  PTXJIT_API_ENTRY();
+  return destroyEvent(hEvent);
+}
