@@ -1,0 +1,1028 @@
+//===- Module.cpp - Modules, linking, functions and launches --------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Loads PTX (directly, from a fatbinary, or assembled by the cuLink* calls)
+// through ptxjit::Module, answers function attributes and occupancy queries,
+// checks launch configurations the way the driver does and runs kernels.
+// Also the single-call ptx_run entry.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+using namespace ptxjit::capi;
+
+//===----------------------------------------------------------------------===//
+// JIT options
+//===----------------------------------------------------------------------===//
+
+CUresult ptxjit::capi::parseJitOptions(unsigned numOptions,
+                                       CUjit_option *options,
+                                       void **optionValues, JitOptions &out) {
+  if (numOptions == 0)
+    return CUDA_SUCCESS;
+  if (!options || !optionValues)
+    return CUDA_ERROR_INVALID_VALUE;
+  out.values = optionValues;
+  for (unsigned i = 0; i < numOptions; ++i) {
+    // Scalar options are passed by value in the pointer's bits.
+    auto scalar = reinterpret_cast<uintptr_t>(optionValues[i]);
+    switch (options[i]) {
+    case CU_JIT_INFO_LOG_BUFFER:
+      out.infoLog = static_cast<char *>(optionValues[i]);
+      break;
+    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+      out.infoLogSize = size_t(unsigned(scalar));
+      out.infoLogSizeIndex = int(i);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER:
+      out.errorLog = static_cast<char *>(optionValues[i]);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+      out.errorLogSize = size_t(unsigned(scalar));
+      out.errorLogSizeIndex = int(i);
+      break;
+    case CU_JIT_WALL_TIME:
+      out.wallTimeIndex = int(i);
+      break;
+    case CU_JIT_OPTIMIZATION_LEVEL:
+      if (unsigned(scalar) > 4)
+        return CUDA_ERROR_INVALID_VALUE;
+      out.optLevel = std::min(3u, unsigned(scalar));
+      break;
+    default:
+      // Options that steer NVIDIA's code generator have no effect here.
+      if (options[i] < 0 || options[i] >= CU_JIT_NUM_OPTIONS)
+        return CUDA_ERROR_INVALID_VALUE;
+      break;
+    }
+  }
+  return CUDA_SUCCESS;
+}
+
+/// Copies \p text into a caller's log buffer and returns the bytes written
+/// (including the NUL).
+static size_t copyLog(char *buffer, size_t size, const std::string &text) {
+  if (!buffer || size == 0)
+    return 0;
+  size_t n = std::min(size - 1, text.size());
+  std::memcpy(buffer, text.data(), n);
+  buffer[n] = '\0';
+  return n + 1;
+}
+
+void ptxjit::capi::writeJitLogs(JitOptions &options, const std::string &info,
+                                const std::string &error, float wallMillis) {
+  size_t infoBytes = copyLog(options.infoLog, options.infoLogSize, info);
+  size_t errorBytes = copyLog(options.errorLog, options.errorLogSize, error);
+  if (!options.values)
+    return;
+  if (options.infoLogSizeIndex >= 0)
+    options.values[options.infoLogSizeIndex] =
+        reinterpret_cast<void *>(uintptr_t(infoBytes));
+  if (options.errorLogSizeIndex >= 0)
+    options.values[options.errorLogSizeIndex] =
+        reinterpret_cast<void *>(uintptr_t(errorBytes));
+  if (options.wallTimeIndex >= 0) {
+    // A float in the low bytes of the option value, as the driver does.
+    void *slot = nullptr;
+    std::memcpy(&slot, &wallMillis, sizeof(float));
+    options.values[options.wallTimeIndex] = slot;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Images
+//===----------------------------------------------------------------------===//
+
+static constexpr uint32_t kFatbinMagic = 0xBA55ED50;
+static constexpr uint32_t kFatbinWrapperMagic = 0x466243B1;
+static constexpr uint16_t kFatbinKindPTX = 1;
+static constexpr uint64_t kFatbinCompressedFlags = 0x2000 | 0x8000;
+
+template <typename T> static T readAt(const uint8_t *p, size_t offset) {
+  T value;
+  std::memcpy(&value, p + offset, sizeof(T));
+  return value;
+}
+
+/// Extracts the best PTX entry of a fatbinary: the newest architecture the
+/// device runs, else the oldest.
+static CUresult extractFatbinPTX(const uint8_t *fatbin, std::string &ptx,
+                                 std::string &why) {
+  uint16_t headerSize = readAt<uint16_t>(fatbin, 6);
+  uint64_t fatSize = readAt<uint64_t>(fatbin, 8);
+  const DeviceProperties &props = deviceProperties();
+  unsigned deviceArch = unsigned(props.ccMajor * 10 + props.ccMinor);
+  const uint8_t *best = nullptr;
+  unsigned bestArch = 0;
+  bool sawCompressed = false, sawBinary = false;
+  for (uint64_t offset = headerSize; offset + 0x40 <= headerSize + fatSize;) {
+    const uint8_t *entry = fatbin + offset;
+    uint16_t kind = readAt<uint16_t>(entry, 0);
+    uint32_t entryHeader = readAt<uint32_t>(entry, 4);
+    uint64_t payload = readAt<uint64_t>(entry, 8);
+    unsigned arch = readAt<uint32_t>(entry, 0x1c);
+    uint64_t flags = readAt<uint64_t>(entry, 0x28);
+    if (entryHeader == 0)
+      break;
+    offset += entryHeader + payload;
+    if (kind != kFatbinKindPTX) {
+      sawBinary = true;
+      continue;
+    }
+    if (flags & kFatbinCompressedFlags) {
+      sawCompressed = true;
+      continue;
+    }
+    bool better = !best || (arch <= deviceArch && (bestArch > deviceArch ||
+                                                   arch > bestArch)) ||
+                  (arch > deviceArch && bestArch > deviceArch &&
+                   arch < bestArch);
+    if (better) {
+      best = entry;
+      bestArch = arch;
+    }
+  }
+  if (!best) {
+    why = sawCompressed
+              ? "error: the fatbinary's PTX is compressed; ptxjit reads "
+                "uncompressed PTX (nvcc -Xfatbin -compress=false)"
+          : sawBinary ? "error: the fatbinary holds no PTX, only cubins "
+                        "(SASS), which ptxjit cannot run"
+                      : "error: the fatbinary holds no PTX";
+    return sawBinary && !sawCompressed ? CUDA_ERROR_NO_BINARY_FOR_GPU
+                                       : CUDA_ERROR_INVALID_IMAGE;
+  }
+  const char *text =
+      reinterpret_cast<const char *>(best + readAt<uint32_t>(best, 4));
+  ptx.assign(text, strnlen(text, readAt<uint64_t>(best, 8)));
+  return CUDA_SUCCESS;
+}
+
+CUresult ptxjit::capi::extractPTX(const void *image, size_t size,
+                                  std::string &ptx, std::string &why) {
+  const auto *bytes = static_cast<const uint8_t *>(image);
+  bool sized = size != 0;
+  if (!sized || size >= 4) {
+    uint32_t magic = readAt<uint32_t>(bytes, 0);
+    if (magic == kFatbinWrapperMagic) {
+      const void *inner = readAt<const void *>(bytes, 8);
+      if (!inner)
+        return CUDA_ERROR_INVALID_IMAGE;
+      return extractPTX(inner, 0, ptx, why);
+    }
+    if (magic == kFatbinMagic && (!sized || size >= 16))
+      return extractFatbinPTX(bytes, ptx, why);
+    if (std::memcmp(bytes, "\x7f" "ELF", 4) == 0) {
+      why = "error: the image is a cubin (SASS for an NVIDIA GPU); ptxjit "
+            "runs PTX only";
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+  }
+  const char *text = static_cast<const char *>(image);
+  ptx.assign(text, sized ? strnlen(text, size) : std::strlen(text));
+  if (ptx.find(".version") == std::string::npos &&
+      ptx.find(".entry") == std::string::npos) {
+    why = "error: the image is neither PTX text nor a fatbinary";
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  return CUDA_SUCCESS;
+}
+
+/// The `sm_XX` of a `.target` directive, or 0.
+static int ptxTarget(llvm::StringRef ptx) {
+  llvm::SmallVector<llvm::StringRef, 2> match;
+  if (llvm::Regex("\\.target[ \t]+sm_([0-9]+)").match(ptx, &match))
+    return std::atoi(match[1].str().c_str());
+  return 0;
+}
+
+CUresult ptxjit::capi::loadModule(CUctx_st *ctx, const std::string &ptx,
+                                  const std::string &bufferName,
+                                  JitOptions &options, CUmod_st *&module) {
+  auto start = std::chrono::steady_clock::now();
+  ptxjit::CompileOptions compileOptions;
+  compileOptions.optLevel = options.optLevel;
+  compileOptions.bufferName = bufferName;
+  auto loaded = ptxjit::Module::loadFromString(ptx, compileOptions);
+  float millis = std::chrono::duration<float, std::milli>(
+                     std::chrono::steady_clock::now() - start)
+                     .count();
+  if (!loaded) {
+    std::string message = llvm::toString(loaded.takeError());
+    writeJitLogs(options, "", message, millis);
+    trace(message.c_str());
+    return CUDA_ERROR_INVALID_PTX;
+  }
+  auto *result = new CUmod_st();
+  result->context = ctx;
+  result->jit = std::move(*loaded);
+  result->ptxTarget = ptxTarget(ptx);
+  for (const ptxjit::KernelInfo &kernel : result->jit->getKernels()) {
+    auto function = std::make_unique<CUfunc_st>();
+    function->module = result;
+    function->kernel = &kernel;
+    function->maxDynamicSharedBytes =
+        std::max(0, kDefaultSharedPerBlock - int(kernel.staticSharedBytes));
+    driver().functions.insert(function.get());
+    result->functions.push_back(std::move(function));
+  }
+  driver().modules.insert(result);
+  std::string info = "ptxjit: compiled " +
+                     std::to_string(result->functions.size()) +
+                     " kernel(s) for the host CPU";
+  writeJitLogs(options, info, "", millis);
+  module = result;
+  return CUDA_SUCCESS;
+}
+
+void ptxjit::capi::unloadModule(CUmod_st *module) {
+  Driver &d = driver();
+  for (auto &function : module->functions)
+    d.functions.erase(function.get());
+  for (uintptr_t base : module->registeredGlobals)
+    if (auto it = d.allocations.find(base); it != d.allocations.end())
+      d.allocations.erase(it);
+  d.modules.erase(module);
+  delete module;
+}
+
+//===----------------------------------------------------------------------===//
+// Module entry points
+//===----------------------------------------------------------------------===//
+
+static CUresult loadImage(CUmodule *module, const void *image, size_t size,
+                          const std::string &name, unsigned numOptions,
+                          CUjit_option *options, void **optionValues) {
+  PTXJIT_REQUIRE_INIT();
+  if (!module || !image)
+    return CUDA_ERROR_INVALID_VALUE;
+  JitOptions jitOptions;
+  if (CUresult err =
+          parseJitOptions(numOptions, options, optionValues, jitOptions))
+    return err;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  std::string ptx, why;
+  if (CUresult err = extractPTX(image, size, ptx, why)) {
+    writeJitLogs(jitOptions, "", why, 0);
+    return err;
+  }
+  return loadModule(ctx, ptx, name, jitOptions, *module);
+}
+
+PTXJIT_EXPORT CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  PTXJIT_API_ENTRY();
+  return loadImage(module, image, 0, "<image>", 0, nullptr, nullptr);
+}
+
+PTXJIT_EXPORT CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
+                                          unsigned int numOptions,
+                                          CUjit_option *options,
+                                          void **optionValues) {
+  PTXJIT_API_ENTRY();
+  return loadImage(module, image, 0, "<image>", numOptions, options,
+                   optionValues);
+}
+
+PTXJIT_EXPORT CUresult cuModuleLoadFatBinary(CUmodule *module,
+                                             const void *fatCubin) {
+  PTXJIT_API_ENTRY();
+  return loadImage(module, fatCubin, 0, "<fatbinary>", 0, nullptr, nullptr);
+}
+
+PTXJIT_EXPORT CUresult cuModuleLoad(CUmodule *module, const char *fname) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!module || !fname)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto buffer = llvm::MemoryBuffer::getFile(fname, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/true);
+  if (!buffer)
+    return CUDA_ERROR_FILE_NOT_FOUND;
+  return loadImage(module, (*buffer)->getBufferStart(),
+                   (*buffer)->getBufferSize(), fname, 0, nullptr, nullptr);
+}
+
+PTXJIT_EXPORT CUresult cuModuleUnload(CUmodule hmod) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!hmod || !driver().modules.count(hmod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  unloadModule(hmod);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
+                                           const char *name) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!hfunc || !name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!hmod || !driver().modules.count(hmod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  for (auto &function : hmod->functions)
+    if (function->kernel->name == name) {
+      *hfunc = function.get();
+      return CUDA_SUCCESS;
+    }
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+PTXJIT_EXPORT CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
+                                            CUmodule hmod, const char *name) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!hmod || !driver().modules.count(hmod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  auto global = hmod->jit->getGlobal(name);
+  if (!global) {
+    llvm::consumeError(global.takeError());
+    return CUDA_ERROR_NOT_FOUND;
+  }
+  auto [address, size] = *global;
+  auto base = reinterpret_cast<uintptr_t>(address);
+  // Register the variable so copies and pointer queries accept it.
+  if (size && !driver().allocations.count(base)) {
+    Allocation allocation;
+    allocation.base = base;
+    allocation.size = size;
+    allocation.kind = MemoryKind::ModuleGlobal;
+    allocation.context = hmod->context;
+    addAllocation(allocation);
+    hmod->registeredGlobals.push_back(base);
+  }
+  if (dptr)
+    *dptr = CUdeviceptr(base);
+  if (bytes)
+    *bytes = size;
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Linking
+//===----------------------------------------------------------------------===//
+
+static bool isLink(CUlinkState state) {
+  return state && driver().links.count(state);
+}
+
+static CUresult linkCreate(unsigned numOptions, CUjit_option *options,
+                           void **optionValues, CUlinkState *stateOut) {
+  PTXJIT_REQUIRE_INIT();
+  if (!stateOut)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  auto state = std::make_unique<CUlinkState_st>();
+  if (CUresult err =
+          parseJitOptions(numOptions, options, optionValues, state->options))
+    return err;
+  state->context = ctx;
+  *stateOut = state.get();
+  driver().links.insert(state.release());
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuLinkCreate(unsigned int numOptions,
+                                    CUjit_option *options, void **optionValues,
+                                    CUlinkState *stateOut) {
+  PTXJIT_API_ENTRY();
+  return linkCreate(numOptions, options, optionValues, stateOut);
+}
+
+PTXJIT_EXPORT CUresult cuLinkCreate_v2(unsigned int numOptions,
+                                       CUjit_option *options,
+                                       void **optionValues,
+                                       CUlinkState *stateOut) {
+  PTXJIT_API_ENTRY();
+  return linkCreate(numOptions, options, optionValues, stateOut);
+}
+
+/// Adds one input to a link.
+static CUresult linkAdd(CUlinkState state, CUjitInputType type,
+                        const void *data, size_t size, const std::string &name,
+                        unsigned numOptions, CUjit_option *options,
+                        void **optionValues) {
+  PTXJIT_REQUIRE_INIT();
+  if (!isLink(state))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!data || type < CU_JIT_INPUT_CUBIN || type >= CU_JIT_NUM_INPUT_TYPES)
+    return CUDA_ERROR_INVALID_VALUE;
+  JitOptions inputOptions;
+  if (CUresult err =
+          parseJitOptions(numOptions, options, optionValues, inputOptions))
+    return err;
+  switch (type) {
+  case CU_JIT_INPUT_PTX:
+  case CU_JIT_INPUT_FATBINARY: {
+    std::string ptx, why;
+    if (CUresult err = extractPTX(data, size, ptx, why)) {
+      writeJitLogs(state->options, state->notes, name + ": " + why, 0);
+      return err;
+    }
+    state->ptxInputs.push_back(std::move(ptx));
+    return CUDA_SUCCESS;
+  }
+  case CU_JIT_INPUT_LIBRARY:
+    // Device-runtime archives (libcudadevrt.a) hold SASS only; code that
+    // needs them fails to compile with a diagnostic naming the symbol.
+    state->notes += "ptxjit: ignored library '" + name + "'\n";
+    return CUDA_SUCCESS;
+  default:
+    writeJitLogs(state->options, state->notes,
+                 name + ": error: ptxjit links PTX only (cubins, objects and "
+                        "NVVM IR are not supported)",
+                 0);
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+}
+
+PTXJIT_EXPORT CUresult cuLinkAddData(CUlinkState state, CUjitInputType type,
+                                     void *data, size_t size, const char *name,
+                                     unsigned int numOptions,
+                                     CUjit_option *options,
+                                     void **optionValues) {
+  PTXJIT_API_ENTRY();
+  return linkAdd(state, type, data, size, name ? name : "<data>", numOptions,
+                 options, optionValues);
+}
+
+PTXJIT_EXPORT CUresult cuLinkAddData_v2(CUlinkState state, CUjitInputType type,
+                                        void *data, size_t size,
+                                        const char *name,
+                                        unsigned int numOptions,
+                                        CUjit_option *options,
+                                        void **optionValues) {
+  PTXJIT_API_ENTRY();
+  return linkAdd(state, type, data, size, name ? name : "<data>", numOptions,
+                 options, optionValues);
+}
+
+static CUresult linkAddFile(CUlinkState state, CUjitInputType type,
+                            const char *path, unsigned numOptions,
+                            CUjit_option *options, void **optionValues) {
+  PTXJIT_REQUIRE_INIT();
+  if (!isLink(state))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!path)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/true);
+  if (!buffer)
+    return CUDA_ERROR_FILE_NOT_FOUND;
+  return linkAdd(state, type, (*buffer)->getBufferStart(),
+                 (*buffer)->getBufferSize(), path, numOptions, options,
+                 optionValues);
+}
+
+PTXJIT_EXPORT CUresult cuLinkAddFile(CUlinkState state, CUjitInputType type,
+                                     const char *path, unsigned int numOptions,
+                                     CUjit_option *options,
+                                     void **optionValues) {
+  PTXJIT_API_ENTRY();
+  return linkAddFile(state, type, path, numOptions, options, optionValues);
+}
+
+PTXJIT_EXPORT CUresult cuLinkAddFile_v2(CUlinkState state, CUjitInputType type,
+                                        const char *path,
+                                        unsigned int numOptions,
+                                        CUjit_option *options,
+                                        void **optionValues) {
+  PTXJIT_API_ENTRY();
+  return linkAddFile(state, type, path, numOptions, options, optionValues);
+}
+
+/// Joins PTX inputs into one module: the first keeps its header, later ones
+/// lose their .version/.target/.address_size directives.
+static std::string mergePTX(const std::vector<std::string> &inputs) {
+  std::string merged = inputs.front();
+  for (size_t i = 1; i < inputs.size(); ++i) {
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(inputs[i]).split(lines, '\n');
+    merged += '\n';
+    for (llvm::StringRef line : lines) {
+      llvm::StringRef directive = line.ltrim();
+      if (directive.starts_with(".version") ||
+          directive.starts_with(".target") ||
+          directive.starts_with(".address_size"))
+        continue;
+      merged += line.str() + "\n";
+    }
+  }
+  return merged;
+}
+
+PTXJIT_EXPORT CUresult cuLinkComplete(CUlinkState state, void **cubinOut,
+                                      size_t *sizeOut) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isLink(state))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (!cubinOut || !sizeOut)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (state->ptxInputs.empty()) {
+    writeJitLogs(state->options, state->notes, "error: no PTX input to link",
+                 0);
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  state->image = mergePTX(state->ptxInputs);
+  // Compile once now, as the driver does, so errors surface here.
+  JitOptions options = state->options;
+  CUmod_st *module = nullptr;
+  if (CUresult err =
+          loadModule(state->context, state->image, "<link>", options, module))
+    return err;
+  unloadModule(module);
+  writeJitLogs(state->options,
+               state->notes + "ptxjit: linked " +
+                   std::to_string(state->ptxInputs.size()) + " PTX input(s)",
+               "", 0);
+  *cubinOut = const_cast<char *>(state->image.c_str());
+  *sizeOut = state->image.size() + 1;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuLinkDestroy(CUlinkState state) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isLink(state))
+    return CUDA_ERROR_INVALID_HANDLE;
+  driver().links.erase(state);
+  delete state;
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Function attributes and occupancy
+//===----------------------------------------------------------------------===//
+
+static bool isFunction(CUfunction f) {
+  return f && driver().functions.count(f);
+}
+
+/// Threads per block the kernel allows (.maxntid / .reqntid, else 1024).
+static int maxThreadsPerBlock(const CUfunc_st *f) {
+  const ptxjit::KernelInfo &k = *f->kernel;
+  if (k.reqntid.x)
+    return int(k.reqntid.count());
+  if (k.maxntid.x)
+    return int(std::min<uint64_t>(k.maxntid.count(), kMaxThreadsPerBlock));
+  return kMaxThreadsPerBlock;
+}
+
+PTXJIT_EXPORT CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
+                                          CUfunction hfunc) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pi)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isFunction(hfunc))
+    return CUDA_ERROR_INVALID_HANDLE;
+  const DeviceProperties &props = deviceProperties();
+  switch (attrib) {
+  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    *pi = maxThreadsPerBlock(hfunc);
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
+    *pi = int(hfunc->kernel->staticSharedBytes);
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
+  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+  case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA:
+  case CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
+    *pi = 0;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_NUM_REGS:
+    *pi = kNumRegs;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_PTX_VERSION:
+    *pi = hfunc->module->ptxTarget ? hfunc->module->ptxTarget
+                                   : props.ccMajor * 10 + props.ccMinor;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_BINARY_VERSION:
+    *pi = props.ccMajor * 10 + props.ccMinor;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+    *pi = hfunc->maxDynamicSharedBytes;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    *pi = hfunc->preferredCarveout;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
+    *pi = hfunc->nonPortableClusterSizeAllowed;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+    *pi = hfunc->clusterSchedulingPolicy;
+    return CUDA_SUCCESS;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+PTXJIT_EXPORT CUresult cuFuncSetAttribute(CUfunction hfunc,
+                                          CUfunction_attribute attrib,
+                                          int value) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isFunction(hfunc))
+    return CUDA_ERROR_INVALID_HANDLE;
+  switch (attrib) {
+  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
+    if (value < 0 || value + int(hfunc->kernel->staticSharedBytes) >
+                         kMaxSharedPerBlockOptin)
+      return CUDA_ERROR_INVALID_VALUE;
+    hfunc->maxDynamicSharedBytes = value;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+    if (value < -1 || value > 100)
+      return CUDA_ERROR_INVALID_VALUE;
+    hfunc->preferredCarveout = value;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
+    if (value != 0 && value != 1)
+      return CUDA_ERROR_INVALID_VALUE;
+    hfunc->nonPortableClusterSizeAllowed = value;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+    if (value < 0 || value > 2)
+      return CUDA_ERROR_INVALID_VALUE;
+    hfunc->clusterSchedulingPolicy = value;
+    return CUDA_SUCCESS;
+  default:
+    // The other attributes are read-only.
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+PTXJIT_EXPORT CUresult cuFuncSetCacheConfig(CUfunction hfunc,
+                                            CUfunc_cache config) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isFunction(hfunc))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (config < CU_FUNC_CACHE_PREFER_NONE || config > CU_FUNC_CACHE_PREFER_EQUAL)
+    return CUDA_ERROR_INVALID_VALUE;
+  hfunc->cacheConfig = config;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuFuncGetName(const char **name, CUfunction hfunc) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isFunction(hfunc))
+    return CUDA_ERROR_INVALID_HANDLE;
+  *name = hfunc->kernel->name.c_str();
+  return CUDA_SUCCESS;
+}
+
+int ptxjit::capi::activeBlocksPerMultiprocessor(const CUfunc_st *func,
+                                                int blockSize,
+                                                size_t dynamicSharedBytes) {
+  if (blockSize <= 0 || blockSize > maxThreadsPerBlock(func) ||
+      dynamicSharedBytes > size_t(func->maxDynamicSharedBytes))
+    return 0;
+  int warps = (blockSize + kWarpSize - 1) / kWarpSize;
+  int blocks = std::min(kMaxBlocksPerMultiprocessor,
+                        kMaxThreadsPerMultiprocessor / (warps * kWarpSize));
+  size_t shared = func->kernel->staticSharedBytes + dynamicSharedBytes;
+  if (shared)
+    blocks = std::min<size_t>(blocks, kSharedPerMultiprocessor / shared);
+  return blocks;
+}
+
+static CUresult maxActiveBlocks(int *numBlocks, CUfunction func, int blockSize,
+                                size_t dynamicSMemSize, unsigned flags) {
+  PTXJIT_REQUIRE_INIT();
+  if (!numBlocks || blockSize <= 0 ||
+      (flags & ~unsigned(CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE)))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isFunction(func))
+    return CUDA_ERROR_INVALID_HANDLE;
+  *numBlocks = activeBlocksPerMultiprocessor(func, blockSize, dynamicSMemSize);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize) {
+  PTXJIT_API_ENTRY();
+  return maxActiveBlocks(numBlocks, func, blockSize, dynamicSMemSize, 0);
+}
+
+PTXJIT_EXPORT CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return maxActiveBlocks(numBlocks, func, blockSize, dynamicSMemSize, flags);
+}
+
+static CUresult maxPotentialBlockSize(int *minGridSize, int *blockSize,
+                                      CUfunction func,
+                                      CUoccupancyB2DSize toDynamicSMem,
+                                      size_t dynamicSMemSize,
+                                      int blockSizeLimit, unsigned flags) {
+  PTXJIT_REQUIRE_INIT();
+  if (!minGridSize || !blockSize || blockSizeLimit < 0 ||
+      (flags & ~unsigned(CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE)))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isFunction(func))
+    return CUDA_ERROR_INVALID_HANDLE;
+  int limit = maxThreadsPerBlock(func);
+  if (blockSizeLimit > 0)
+    limit = std::min(limit, blockSizeLimit);
+  int bestSize = 0, bestBlocks = 0, bestThreads = 0;
+  // Largest first, so that ties keep the larger block.
+  for (int size = limit; size > 0;
+       size = (size % kWarpSize) ? size - size % kWarpSize : size - kWarpSize) {
+    size_t shared = toDynamicSMem ? toDynamicSMem(size) : dynamicSMemSize;
+    int blocks = activeBlocksPerMultiprocessor(func, size, shared);
+    if (blocks * size > bestThreads) {
+      bestThreads = blocks * size;
+      bestSize = size;
+      bestBlocks = blocks;
+    }
+  }
+  *blockSize = bestSize;
+  *minGridSize = bestBlocks * deviceProperties().multiprocessors;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuOccupancyMaxPotentialBlockSize(
+    int *minGridSize, int *blockSize, CUfunction func,
+    CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+    int blockSizeLimit) {
+  PTXJIT_API_ENTRY();
+  return maxPotentialBlockSize(minGridSize, blockSize, func,
+                               blockSizeToDynamicSMemSize, dynamicSMemSize,
+                               blockSizeLimit, 0);
+}
+
+PTXJIT_EXPORT CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(
+    int *minGridSize, int *blockSize, CUfunction func,
+    CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize,
+    int blockSizeLimit, unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return maxPotentialBlockSize(minGridSize, blockSize, func,
+                               blockSizeToDynamicSMemSize, dynamicSMemSize,
+                               blockSizeLimit, flags);
+}
+
+PTXJIT_EXPORT CUresult cuOccupancyAvailableDynamicSMemPerBlock(
+    size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!dynamicSmemSize || numBlocks <= 0 || blockSize <= 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isFunction(func))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (activeBlocksPerMultiprocessor(func, blockSize, 0) < numBlocks) {
+    *dynamicSmemSize = 0;
+    return CUDA_SUCCESS;
+  }
+  size_t perBlock = kSharedPerMultiprocessor / size_t(numBlocks);
+  size_t fixed = func->kernel->staticSharedBytes;
+  *dynamicSmemSize =
+      perBlock > fixed
+          ? std::min(perBlock - fixed, size_t(func->maxDynamicSharedBytes))
+          : 0;
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Launches
+//===----------------------------------------------------------------------===//
+
+/// Serialises kernel execution: one grid runs at a time on the host pool.
+static std::mutex &launchMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+/// Builds the per-parameter argument pointers from `kernelParams` or from
+/// the `extra` parameter buffer.
+static CUresult collectArguments(const ptxjit::KernelInfo &kernel,
+                                 void **kernelParams, void **extra,
+                                 std::vector<const void *> &args) {
+  if (kernelParams && extra)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (kernelParams) {
+    for (size_t i = 0; i < kernel.params.size(); ++i) {
+      if (!kernelParams[i])
+        return CUDA_ERROR_INVALID_VALUE;
+      args.push_back(kernelParams[i]);
+    }
+    return CUDA_SUCCESS;
+  }
+  if (!extra)
+    return kernel.params.empty() ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  const uint8_t *buffer = nullptr;
+  size_t bufferSize = 0;
+  bool haveSize = false;
+  for (size_t i = 0; extra[i] != CU_LAUNCH_PARAM_END; i += 2) {
+    if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER) {
+      buffer = static_cast<const uint8_t *>(extra[i + 1]);
+    } else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE) {
+      if (!extra[i + 1])
+        return CUDA_ERROR_INVALID_VALUE;
+      std::memcpy(&bufferSize, extra[i + 1], sizeof(size_t));
+      haveSize = true;
+    } else {
+      return CUDA_ERROR_INVALID_VALUE;
+    }
+  }
+  if (kernel.params.empty())
+    return CUDA_SUCCESS;
+  if (!buffer || !haveSize || bufferSize < kernel.paramBufferSize)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (const ptxjit::KernelParam &param : kernel.params)
+    args.push_back(buffer + param.offset);
+  return CUDA_SUCCESS;
+}
+
+/// Checks a configuration against the device and the kernel.
+static CUresult checkConfiguration(const CUfunc_st *f, ptxjit::Dim3 grid,
+                                   ptxjit::Dim3 block, unsigned shared) {
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (block.x > 1024 || block.y > 1024 || block.z > 64 ||
+      block.count() > uint64_t(kMaxThreadsPerBlock))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (shared > unsigned(f->maxDynamicSharedBytes))
+    return CUDA_ERROR_INVALID_VALUE;
+  const ptxjit::KernelInfo &k = *f->kernel;
+  if (k.reqntid.x && (block.x != k.reqntid.x || block.y != k.reqntid.y ||
+                      block.z != k.reqntid.z))
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  if (block.count() > uint64_t(maxThreadsPerBlock(f)))
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  return CUDA_SUCCESS;
+}
+
+/// Maps a launch error of ptxjit::Module to a driver code.
+static CUresult launchErrorCode(const std::string &message) {
+  if (message.find("trapped") != std::string::npos ||
+      message.find("failed") != std::string::npos)
+    return CUDA_ERROR_LAUNCH_FAILED;
+  return CUDA_ERROR_INVALID_VALUE;
+}
+
+static CUresult launch(CUfunction f, ptxjit::Dim3 grid, ptxjit::Dim3 block,
+                       unsigned shared, CUstream stream, void **kernelParams,
+                       void **extra, bool cooperative) {
+  ptxjit::Module *jit = nullptr;
+  std::vector<const void *> args;
+  CUctx_st *ctx = nullptr;
+  {
+    std::lock_guard<std::recursive_mutex> apiLock(driver().mutex);
+    PTXJIT_REQUIRE_INIT();
+    if (!isFunction(f))
+      return CUDA_ERROR_INVALID_HANDLE;
+    if (CUresult err = resolveStream(stream, ctx))
+      return err;
+    if (ctx->stickyError)
+      return ctx->stickyError;
+    if (f->module->context != ctx)
+      return CUDA_ERROR_INVALID_HANDLE;
+    if (CUresult err = checkConfiguration(f, grid, block, shared))
+      return err;
+    if (cooperative &&
+        grid.count() >
+            uint64_t(activeBlocksPerMultiprocessor(f, int(block.count()),
+                                                   shared)) *
+                uint64_t(deviceProperties().multiprocessors))
+      return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+    if (CUresult err = collectArguments(*f->kernel, kernelParams, extra, args))
+      return err;
+    jit = f->module->jit.get();
+  }
+  // The kernel runs without the driver lock, so host threads may keep
+  // using the driver; grids themselves run one at a time.
+  llvm::Error error = [&] {
+    std::lock_guard<std::mutex> lock(launchMutex());
+    return jit->launch(*f->kernel, grid, block, shared, args);
+  }();
+  if (!error)
+    return CUDA_SUCCESS;
+  std::string message = llvm::toString(std::move(error));
+  CUresult code = launchErrorCode(message);
+  std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
+  if (code == CUDA_ERROR_LAUNCH_FAILED) {
+    std::lock_guard<std::recursive_mutex> lock(driver().mutex);
+    if (driver().contexts.count(ctx))
+      setStickyError(ctx, code);
+  }
+  return code;
+}
+
+PTXJIT_EXPORT CUresult cuLaunchKernel(
+    CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+    unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+    unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+    void **kernelParams, void **extra) {
+  trace(__func__);
+  return launch(f, {gridDimX, gridDimY, gridDimZ},
+                {blockDimX, blockDimY, blockDimZ}, sharedMemBytes, hStream,
+                kernelParams, extra, /*cooperative=*/false);
+}
+
+PTXJIT_EXPORT CUresult cuLaunchCooperativeKernel(
+    CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+    unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+    unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+    void **kernelParams) {
+  trace(__func__);
+  return launch(f, {gridDimX, gridDimY, gridDimZ},
+                {blockDimX, blockDimY, blockDimZ}, sharedMemBytes, hStream,
+                kernelParams, nullptr, /*cooperative=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// ptx_run
+//===----------------------------------------------------------------------===//
+
+/// Copies \p message into the caller's error buffer.
+static void reportError(char *errorLog, size_t errorLogSize,
+                        const std::string &message) {
+  copyLog(errorLog, errorLogSize, message);
+}
+
+PTXJIT_EXPORT CUresult ptx_run(const char *ptx, const char *kernel,
+                               void **args, unsigned int numArgs,
+                               const unsigned int grid[3],
+                               const unsigned int block[3],
+                               unsigned int sharedBytes, char *errorLog,
+                               size_t errorLogSize) {
+  trace(__func__);
+  if (errorLog && errorLogSize)
+    errorLog[0] = '\0';
+  if (!ptx || !grid || !block || (numArgs && !args)) {
+    reportError(errorLog, errorLogSize, "error: null argument to ptx_run");
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  ptxjit::CompileOptions options;
+  options.bufferName = "<ptx_run>";
+  auto module = ptxjit::Module::loadFromString(ptx, options);
+  if (!module) {
+    reportError(errorLog, errorLogSize,
+                llvm::toString(module.takeError()));
+    return CUDA_ERROR_INVALID_PTX;
+  }
+  llvm::ArrayRef<ptxjit::KernelInfo> kernels = (*module)->getKernels();
+  const ptxjit::KernelInfo *info = nullptr;
+  for (const ptxjit::KernelInfo &candidate : kernels)
+    if (!kernel || candidate.name == kernel) {
+      info = &candidate;
+      break;
+    }
+  if (!info) {
+    reportError(errorLog, errorLogSize,
+                kernel ? "error: no kernel named '" + std::string(kernel) +
+                             "' in the module"
+                       : std::string("error: the module has no kernel"));
+    return CUDA_ERROR_NOT_FOUND;
+  }
+  if (numArgs != info->params.size()) {
+    reportError(errorLog, errorLogSize,
+                "error: kernel '" + info->name + "' takes " +
+                    std::to_string(info->params.size()) +
+                    " parameters, but " + std::to_string(numArgs) +
+                    " were given");
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  std::vector<const void *> argv(args, args + numArgs);
+  llvm::Error error = [&] {
+    std::lock_guard<std::mutex> lock(launchMutex());
+    return (*module)->launch(*info, {grid[0], grid[1], grid[2]},
+                             {block[0], block[1], block[2]}, sharedBytes,
+                             argv);
+  }();
+  if (!error)
+    return CUDA_SUCCESS;
+  std::string message = llvm::toString(std::move(error));
+  reportError(errorLog, errorLogSize, message);
+  return launchErrorCode(message);
+}
