@@ -650,7 +650,73 @@ typedef enum CUexecAffinityType_enum {
   CU_EXEC_AFFINITY_TYPE_MAX,
 } CUexecAffinityType;
 
+typedef enum CUlibraryOption_enum {
+  CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE = 0,
+  CU_LIBRARY_BINARY_IS_PRESERVED = 1,
+  CU_LIBRARY_NUM_OPTIONS,
+} CUlibraryOption;
+
+typedef enum CUlaunchAttributeID_enum {
+  CU_LAUNCH_ATTRIBUTE_IGNORE = 0,
+  CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW = 1,
+  CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
+  CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY = 3,
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5,
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION = 6,
+  CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT = 7,
+  CU_LAUNCH_ATTRIBUTE_PRIORITY = 8,
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP = 9,
+  CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN = 10,
+  CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION = 11,
+  CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT = 12,
+  CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE = 13,
+  CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 14,
+  CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING = 16,
+} CUlaunchAttributeID;
+
 /*===-- Structures and callbacks ------------------------------------------===*/
+
+/* The value of a launch attribute (64 bytes; the members ptxjit reads). */
+typedef union CUlaunchAttributeValue_union {
+  char pad[64];
+  int cooperative;
+  struct {
+    unsigned int x;
+    unsigned int y;
+    unsigned int z;
+  } clusterDim;
+  struct {
+    CUevent event;
+    int flags;
+    int triggerAtBlockStart;
+  } programmaticEvent;
+  struct {
+    CUevent event;
+    int flags;
+  } launchCompletionEvent;
+  int priority;
+} CUlaunchAttributeValue;
+
+typedef struct CUlaunchAttribute_st {
+  CUlaunchAttributeID id;
+  char pad[8 - sizeof(CUlaunchAttributeID)];
+  CUlaunchAttributeValue value;
+} CUlaunchAttribute;
+
+/* The configuration of cuLaunchKernelEx. */
+typedef struct CUlaunchConfig_st {
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute *attrs;
+  unsigned int numAttrs;
+} CUlaunchConfig;
 
 typedef struct CUexecAffinitySmCount_st {
   unsigned int val;
@@ -810,6 +876,40 @@ PTXJIT_API cuLinkAddFile_v2(CUlinkState state, CUjitInputType type,
 PTXJIT_API cuLinkComplete(CUlinkState state, void **cubinOut, size_t *sizeOut);
 PTXJIT_API cuLinkDestroy(CUlinkState state);
 
+/* Libraries: context-independent modules (CUDA 12). A CUkernel may be     */
+/* passed to cuLaunchKernel wherever a CUfunction is expected.              */
+PTXJIT_API cuLibraryLoadData(CUlibrary *library, const void *code,
+                             CUjit_option *jitOptions, void **jitOptionsValues,
+                             unsigned int numJitOptions,
+                             CUlibraryOption *libraryOptions,
+                             void **libraryOptionValues,
+                             unsigned int numLibraryOptions);
+PTXJIT_API cuLibraryLoadFromFile(CUlibrary *library, const char *fileName,
+                                 CUjit_option *jitOptions,
+                                 void **jitOptionsValues,
+                                 unsigned int numJitOptions,
+                                 CUlibraryOption *libraryOptions,
+                                 void **libraryOptionValues,
+                                 unsigned int numLibraryOptions);
+PTXJIT_API cuLibraryUnload(CUlibrary library);
+PTXJIT_API cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library,
+                              const char *name);
+PTXJIT_API cuLibraryGetKernelCount(unsigned int *count, CUlibrary lib);
+PTXJIT_API cuLibraryEnumerateKernels(CUkernel *kernels, unsigned int numKernels,
+                                     CUlibrary lib);
+PTXJIT_API cuLibraryGetModule(CUmodule *pMod, CUlibrary library);
+PTXJIT_API cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
+                              CUlibrary library, const char *name);
+PTXJIT_API cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel);
+PTXJIT_API cuKernelGetLibrary(CUlibrary *pLib, CUkernel kernel);
+PTXJIT_API cuKernelGetAttribute(int *pi, CUfunction_attribute attrib,
+                                CUkernel kernel, CUdevice dev);
+PTXJIT_API cuKernelSetAttribute(CUfunction_attribute attrib, int val,
+                                CUkernel kernel, CUdevice dev);
+PTXJIT_API cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config,
+                                  CUdevice dev);
+PTXJIT_API cuKernelGetName(const char **name, CUkernel hfunc);
+
 /* Functions and launches. */
 PTXJIT_API cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
                               CUfunction hfunc);
@@ -833,6 +933,11 @@ PTXJIT_API cuLaunchCooperativeKernel(
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
     unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
     void **kernelParams);
+/* cuLaunchKernel with a configuration: the cooperative attribute is       */
+/* honoured, a launch-completion or programmatic event is recorded after    */
+/* the grid; clusters larger than one block are CUDA_ERROR_NOT_SUPPORTED.   */
+PTXJIT_API cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
+                            void **kernelParams, void **extra);
 PTXJIT_API cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData);
 PTXJIT_API cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks,
                                                        CUfunction func,

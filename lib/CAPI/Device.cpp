@@ -36,9 +36,13 @@ std::vector<CUctx_st *> &ptxjit::capi::contextStack() {
   return stack;
 }
 
-void ptxjit::capi::trace(const char *name) {
+bool ptxjit::capi::isTracing() {
   static const bool enabled = std::getenv("PTXJIT_TRACE") != nullptr;
-  if (enabled)
+  return enabled;
+}
+
+void ptxjit::capi::trace(const char *name) {
+  if (isTracing())
     std::fprintf(stderr, "ptxjit: %s\n", name);
 }
 

@@ -65,13 +65,21 @@ struct CUfunc_st {
 
 /// A loaded module.
 struct CUmod_st {
+  /// The owning context; null for the module of a library, which every
+  /// context shares.
   CUctx_st *context = nullptr;
+  CUlib_st *library = nullptr;
   std::unique_ptr<ptxjit::Module> jit;
   std::vector<std::unique_ptr<CUfunc_st>> functions;
   /// `.target sm_XX` of the PTX, as XX (0 when absent).
   int ptxTarget = 0;
   /// Module variables registered in the allocation table so far.
   std::vector<uintptr_t> registeredGlobals;
+};
+
+/// A context-independent library: one module shared by all contexts.
+struct CUlib_st {
+  CUmod_st *module = nullptr;
 };
 
 struct CUstream_st {
@@ -146,6 +154,7 @@ struct Driver {
   std::set<CUstream_st *> streams;
   std::set<CUevent_st *> events;
   std::set<CUlinkState_st *> links;
+  std::set<CUlib_st *> libraries;
   /// Allocations by base address.
   std::map<uintptr_t, Allocation> allocations;
 };
@@ -156,7 +165,9 @@ Driver &driver();
 /// This thread's context stack (top = current context).
 std::vector<CUctx_st *> &contextStack();
 
-/// Prints `name` to stderr when $PTXJIT_TRACE is set (tracing API use).
+/// Whether $PTXJIT_TRACE is set: API calls are then logged to stderr.
+bool isTracing();
+/// Prints `name` to stderr when tracing.
 void trace(const char *name);
 
 /// The entry point prologue: traces the call and takes the driver lock.
@@ -238,6 +249,20 @@ void writeJitLogs(JitOptions &options, const std::string &info,
 /// an unknown format.
 CUresult extractPTX(const void *image, size_t size, std::string &ptx,
                     std::string &why);
+
+/// Loads a driver image (see extractPTX) into a module owned by \p ctx.
+CUresult loadImage(CUctx_st *ctx, const void *image, size_t size,
+                   const std::string &name, JitOptions &options,
+                   CUmod_st *&module);
+
+/// cuModuleGetGlobal for a module or a library's module.
+CUresult getGlobal(CUmod_st *module, const char *name, CUdeviceptr *dptr,
+                   size_t *bytes);
+
+/// Launches \p f (checks, runs, maps faults to driver codes).
+CUresult launchKernel(CUfunction f, ptxjit::Dim3 grid, ptxjit::Dim3 block,
+                      unsigned shared, CUstream stream, void **kernelParams,
+                      void **extra, bool cooperative);
 
 /// Compiles PTX text into a module owned by \p ctx.
 CUresult loadModule(CUctx_st *ctx, const std::string &ptx,

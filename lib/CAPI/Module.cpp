@@ -224,7 +224,8 @@ CUresult ptxjit::capi::loadModule(CUctx_st *ctx, const std::string &ptx,
   if (!loaded) {
     std::string message = llvm::toString(loaded.takeError());
     writeJitLogs(options, "", message, millis);
-    trace(message.c_str());
+    if (isTracing())
+      std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
     return CUDA_ERROR_INVALID_PTX;
   }
   auto *result = new CUmod_st();
@@ -264,6 +265,17 @@ void ptxjit::capi::unloadModule(CUmod_st *module) {
 // Module entry points
 //===----------------------------------------------------------------------===//
 
+CUresult ptxjit::capi::loadImage(CUctx_st *ctx, const void *image,
+                                 size_t size, const std::string &name,
+                                 JitOptions &options, CUmod_st *&module) {
+  std::string ptx, why;
+  if (CUresult err = extractPTX(image, size, ptx, why)) {
+    writeJitLogs(options, "", why, 0);
+    return err;
+  }
+  return loadModule(ctx, ptx, name, options, module);
+}
+
 static CUresult loadImage(CUmodule *module, const void *image, size_t size,
                           const std::string &name, unsigned numOptions,
                           CUjit_option *options, void **optionValues) {
@@ -277,12 +289,7 @@ static CUresult loadImage(CUmodule *module, const void *image, size_t size,
   CUctx_st *ctx;
   if (CUresult err = requireContext(ctx))
     return err;
-  std::string ptx, why;
-  if (CUresult err = extractPTX(image, size, ptx, why)) {
-    writeJitLogs(jitOptions, "", why, 0);
-    return err;
-  }
-  return loadModule(ctx, ptx, name, jitOptions, *module);
+  return loadImage(ctx, image, size, name, jitOptions, *module);
 }
 
 PTXJIT_EXPORT CUresult cuModuleLoadData(CUmodule *module, const void *image) {
@@ -321,7 +328,8 @@ PTXJIT_EXPORT CUresult cuModuleLoad(CUmodule *module, const char *fname) {
 PTXJIT_EXPORT CUresult cuModuleUnload(CUmodule hmod) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  if (!hmod || !driver().modules.count(hmod))
+  // A library's module goes with its library (cuLibraryUnload).
+  if (!hmod || !driver().modules.count(hmod) || hmod->library)
     return CUDA_ERROR_INVALID_HANDLE;
   unloadModule(hmod);
   return CUDA_SUCCESS;
@@ -343,15 +351,9 @@ PTXJIT_EXPORT CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
   return CUDA_ERROR_NOT_FOUND;
 }
 
-PTXJIT_EXPORT CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
-                                            CUmodule hmod, const char *name) {
-  PTXJIT_API_ENTRY();
-  PTXJIT_REQUIRE_INIT();
-  if (!name)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (!hmod || !driver().modules.count(hmod))
-    return CUDA_ERROR_INVALID_HANDLE;
-  auto global = hmod->jit->getGlobal(name);
+CUresult ptxjit::capi::getGlobal(CUmod_st *module, const char *name,
+                                 CUdeviceptr *dptr, size_t *bytes) {
+  auto global = module->jit->getGlobal(name);
   if (!global) {
     llvm::consumeError(global.takeError());
     return CUDA_ERROR_NOT_FOUND;
@@ -364,15 +366,26 @@ PTXJIT_EXPORT CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
     allocation.base = base;
     allocation.size = size;
     allocation.kind = MemoryKind::ModuleGlobal;
-    allocation.context = hmod->context;
+    allocation.context = module->context;
     addAllocation(allocation);
-    hmod->registeredGlobals.push_back(base);
+    module->registeredGlobals.push_back(base);
   }
   if (dptr)
     *dptr = CUdeviceptr(base);
   if (bytes)
     *bytes = size;
   return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
+                                            CUmodule hmod, const char *name) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!hmod || !driver().modules.count(hmod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return getGlobal(hmod, name, dptr, bytes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -890,9 +903,10 @@ static CUresult launchErrorCode(const std::string &message) {
   return CUDA_ERROR_INVALID_VALUE;
 }
 
-static CUresult launch(CUfunction f, ptxjit::Dim3 grid, ptxjit::Dim3 block,
-                       unsigned shared, CUstream stream, void **kernelParams,
-                       void **extra, bool cooperative) {
+CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
+                                    ptxjit::Dim3 block, unsigned shared,
+                                    CUstream stream, void **kernelParams,
+                                    void **extra, bool cooperative) {
   ptxjit::Module *jit = nullptr;
   std::vector<const void *> args;
   CUctx_st *ctx = nullptr;
@@ -905,7 +919,7 @@ static CUresult launch(CUfunction f, ptxjit::Dim3 grid, ptxjit::Dim3 block,
       return err;
     if (ctx->stickyError)
       return ctx->stickyError;
-    if (f->module->context != ctx)
+    if (f->module->context && f->module->context != ctx)
       return CUDA_ERROR_INVALID_HANDLE;
     if (CUresult err = checkConfiguration(f, grid, block, shared))
       return err;
@@ -944,7 +958,7 @@ PTXJIT_EXPORT CUresult cuLaunchKernel(
     unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
     void **kernelParams, void **extra) {
   trace(__func__);
-  return launch(f, {gridDimX, gridDimY, gridDimZ},
+  return launchKernel(f, {gridDimX, gridDimY, gridDimZ},
                 {blockDimX, blockDimY, blockDimZ}, sharedMemBytes, hStream,
                 kernelParams, extra, /*cooperative=*/false);
 }
@@ -955,7 +969,7 @@ PTXJIT_EXPORT CUresult cuLaunchCooperativeKernel(
     unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
     void **kernelParams) {
   trace(__func__);
-  return launch(f, {gridDimX, gridDimY, gridDimZ},
+  return launchKernel(f, {gridDimX, gridDimY, gridDimZ},
                 {blockDimX, blockDimY, blockDimZ}, sharedMemBytes, hStream,
                 kernelParams, nullptr, /*cooperative=*/true);
 }

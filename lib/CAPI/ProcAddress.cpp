@@ -14,6 +14,7 @@
 
 #include "Driver.h"
 
+#include <cstdio>
 #include <cstring>
 
 using namespace ptxjit::capi;
@@ -118,6 +119,21 @@ static const ProcEntry kProcTable[] = {
     {"cuLinkAddFile", 6050, reinterpret_cast<void *>(&cuLinkAddFile_v2)},
     {"cuLinkComplete", 5050, reinterpret_cast<void *>(&cuLinkComplete)},
     {"cuLinkDestroy", 5050, reinterpret_cast<void *>(&cuLinkDestroy)},
+    {"cuLibraryLoadData", 12000, reinterpret_cast<void *>(&cuLibraryLoadData)},
+    {"cuLibraryLoadFromFile", 12000, reinterpret_cast<void *>(&cuLibraryLoadFromFile)},
+    {"cuLibraryUnload", 12000, reinterpret_cast<void *>(&cuLibraryUnload)},
+    {"cuLibraryGetKernel", 12000, reinterpret_cast<void *>(&cuLibraryGetKernel)},
+    {"cuLibraryGetKernelCount", 12040, reinterpret_cast<void *>(&cuLibraryGetKernelCount)},
+    {"cuLibraryEnumerateKernels", 12040, reinterpret_cast<void *>(&cuLibraryEnumerateKernels)},
+    {"cuLibraryGetModule", 12000, reinterpret_cast<void *>(&cuLibraryGetModule)},
+    {"cuLibraryGetGlobal", 12000, reinterpret_cast<void *>(&cuLibraryGetGlobal)},
+    {"cuKernelGetFunction", 12000, reinterpret_cast<void *>(&cuKernelGetFunction)},
+    {"cuKernelGetLibrary", 12050, reinterpret_cast<void *>(&cuKernelGetLibrary)},
+    {"cuKernelGetAttribute", 12000, reinterpret_cast<void *>(&cuKernelGetAttribute)},
+    {"cuKernelSetAttribute", 12000, reinterpret_cast<void *>(&cuKernelSetAttribute)},
+    {"cuKernelSetCacheConfig", 12000, reinterpret_cast<void *>(&cuKernelSetCacheConfig)},
+    {"cuKernelGetName", 12030, reinterpret_cast<void *>(&cuKernelGetName)},
+    {"cuLaunchKernelEx", 11060, reinterpret_cast<void *>(&cuLaunchKernelEx)},
     {"cuFuncGetAttribute", 2020, reinterpret_cast<void *>(&cuFuncGetAttribute)},
     {"cuFuncSetAttribute", 9000, reinterpret_cast<void *>(&cuFuncSetAttribute)},
     {"cuFuncSetCacheConfig", 3000, reinterpret_cast<void *>(&cuFuncSetCacheConfig)},
@@ -214,9 +230,10 @@ static CUresult lookup(const char *symbol, void **pfn, int cudaVersion,
       best = &entry;
   }
   if (!best) {
-    trace(known ? "cuGetProcAddress: version not sufficient"
-                : "cuGetProcAddress: not implemented");
-    trace(symbol);
+    if (isTracing())
+      std::fprintf(stderr, "ptxjit: cuGetProcAddress(%s, %d): %s\n", symbol,
+                   cudaVersion,
+                   known ? "version not sufficient" : "not implemented");
     if (symbolStatus && known)
       *symbolStatus = CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT;
     return CUDA_ERROR_NOT_FOUND;
