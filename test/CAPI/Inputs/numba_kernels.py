@@ -1,0 +1,103 @@
+"""Numba's CUDA target (numba-cuda) running @cuda.jit kernels on whichever
+libcuda.so.1 the loader finds (ptxjit's, via LD_LIBRARY_PATH): an
+elementwise kernel, a shared-memory reduction and atomics, each checked
+against NumPy. Exits non-zero on failure.
+"""
+
+import cuda.pathfinder as pathfinder
+
+
+def hide_nvjitlink():
+    """nvJitLink links to SASS (cubins), which only a GPU runs. Without it,
+    cuda.core (Numba's linker) falls back to the driver's cuLink* functions,
+    which ptxjit implements over PTX."""
+    load = pathfinder.load_nvidia_dynamic_lib
+
+    def load_without_nvjitlink(libname):
+        if libname == "nvJitLink":
+            raise pathfinder.DynamicLibNotFoundError(
+                "nvJitLink is hidden: ptxjit links PTX through the driver")
+        return load(libname)
+
+    pathfinder.load_nvidia_dynamic_lib = load_without_nvjitlink
+
+
+hide_nvjitlink()
+
+import numpy as np  # noqa: E402
+from numba import cuda, float32, int32  # noqa: E402
+
+
+@cuda.jit
+def axpy(out, a, x, y):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = a * x[i] + y[i]
+
+
+BLOCK = 128
+
+
+@cuda.jit
+def block_sums(values, sums):
+    partial = cuda.shared.array(BLOCK, dtype=float32)
+    tid = cuda.threadIdx.x
+    i = cuda.grid(1)
+    partial[tid] = values[i] if i < values.size else 0.0
+    cuda.syncthreads()
+    stride = BLOCK // 2
+    while stride > 0:
+        if tid < stride:
+            partial[tid] += partial[tid + stride]
+        cuda.syncthreads()
+        stride //= 2
+    if tid == 0:
+        sums[cuda.blockIdx.x] = partial[0]
+
+
+@cuda.jit
+def histogram(values, bins):
+    i = cuda.grid(1)
+    stride = cuda.gridsize(1)
+    while i < values.size:
+        cuda.atomic.add(bins, values[i] % bins.size, int32(1))
+        i += stride
+
+
+def main():
+    device = cuda.get_current_device()
+    print(f"numba sees {device.name.decode() if isinstance(device.name, bytes) else device.name}, "
+          f"compute capability {device.compute_capability}")
+    rng = np.random.default_rng(7)
+
+    n = 10000
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    out = cuda.device_array(n, dtype=np.float32)
+    axpy[(n + 255) // 256, 256](out, np.float32(3.0), cuda.to_device(x),
+                                cuda.to_device(y))
+    # The GPU contracts a * x + y into one fma, NumPy rounds twice.
+    expected = (np.float64(3.0) * x + y).astype(np.float32)
+    np.testing.assert_allclose(out.copy_to_host(), expected, rtol=1e-6,
+                               atol=1e-7)
+    print("elementwise: ok")
+
+    values = rng.standard_normal(64 * BLOCK).astype(np.float32)
+    sums = cuda.device_array(64, dtype=np.float32)
+    block_sums[64, BLOCK](cuda.to_device(values), sums)
+    np.testing.assert_allclose(sums.copy_to_host(),
+                               values.reshape(64, BLOCK).sum(axis=1),
+                               rtol=1e-5, atol=1e-4)
+    print("shared-memory reduction: ok")
+
+    keys = rng.integers(0, 1 << 20, size=50000).astype(np.int32)
+    bins = cuda.to_device(np.zeros(32, dtype=np.int32))
+    histogram[16, 128](cuda.to_device(keys), bins)
+    np.testing.assert_array_equal(bins.copy_to_host(),
+                                  np.bincount(keys % 32, minlength=32))
+    print("atomics: ok")
+    print("numba-cuda: 3 kernels ok")
+
+
+if __name__ == "__main__":
+    main()
