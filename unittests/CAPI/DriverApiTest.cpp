@@ -1,0 +1,1670 @@
+//===- DriverApiTest.cpp - The CUDA Driver API of libptxjit ---------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every entry point of include/ptxjit-c/ptxjit_cuda.h: its success path and
+// the error codes the driver documents for bad handles, bad sizes, null
+// pointers, unknown symbols and launch configurations the device cannot
+// run. Kernels come from test/CAPI/Inputs/kernels.ptx (made by nvcc) and
+// from small hand-written PTX below.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit-c/ptxjit_cuda.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+std::string readInput(const char *name) {
+  std::ifstream in(std::string(PTXJIT_CAPI_INPUTS) + "/" + name,
+                   std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const std::string &kernelsPTX() {
+  static const std::string text = readInput("kernels.ptx");
+  return text;
+}
+
+/// A kernel with a fixed block shape (.reqntid 64).
+const char *kFixedPTX = R"(
+.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .entry fixed()
+.reqntid 64, 1, 1
+{
+  ret;
+}
+)";
+
+/// Stores 42 to its argument; the second input of the link tests.
+const char *kStorePTX = R"(
+.version 7.0
+.target sm_80
+.address_size 64
+
+.visible .entry store42(.param .u64 out)
+{
+  .reg .b64 %rd<3>;
+  .reg .b32 %r<2>;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mov.u32 %r1, 42;
+  st.global.u32 [%rd2], %r1;
+  ret;
+}
+)";
+
+/// PTX that does not parse.
+const char *kBadPTX = ".version 7.0\n.target sm_80\n.address_size 64\n"
+                      ".visible .entry k()\n{\n  frobnicate;\n}\n";
+
+/// Initialises the driver and runs each test in a fresh context.
+class DriverTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_EQ(cuInit(0), CUDA_SUCCESS);
+    ASSERT_EQ(cuDeviceGet(&device, 0), CUDA_SUCCESS);
+    ASSERT_EQ(cuCtxCreate(&context, 0, device), CUDA_SUCCESS);
+  }
+
+  void TearDown() override {
+    if (context)
+      cuCtxDestroy(context);
+    // Leave no context current for the next test.
+    CUcontext current = nullptr;
+    while (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current)
+      cuCtxPopCurrent(&current);
+  }
+
+  /// Loads kernels.ptx.
+  CUmodule loadKernels() {
+    CUmodule module = nullptr;
+    EXPECT_EQ(cuModuleLoadData(&module, kernelsPTX().c_str()), CUDA_SUCCESS);
+    return module;
+  }
+
+  CUfunction getFunction(CUmodule module, const char *name) {
+    CUfunction function = nullptr;
+    EXPECT_EQ(cuModuleGetFunction(&function, module, name), CUDA_SUCCESS);
+    return function;
+  }
+
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// Before cuInit (first in the file: a direct run executes it first; under
+// ctest every test is its own process)
+//===----------------------------------------------------------------------===//
+
+TEST(BeforeInit, CallsReportNotInitialized) {
+  int count = 0;
+  if (cuDeviceGetCount(&count) == CUDA_SUCCESS)
+    GTEST_SKIP() << "the driver was initialised by an earlier test";
+  CUdevice dev;
+  CUcontext ctx;
+  CUdeviceptr ptr;
+  CUmodule module;
+  CUstream stream;
+  CUevent event;
+  CUlinkState link;
+  size_t free = 0, total = 0;
+  EXPECT_EQ(cuDeviceGet(&dev, 0), CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuCtxCreate(&ctx, 0, 0), CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuDevicePrimaryCtxRetain(&ctx, 0), CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuMemAlloc(&ptr, 16), CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuMemGetInfo(&free, &total), CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuModuleLoadData(&module, kStorePTX), CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuStreamCreate(&stream, 0), CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuEventCreate(&event, 0), CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuLinkCreate(0, nullptr, nullptr, &link),
+            CUDA_ERROR_NOT_INITIALIZED);
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_NOT_INITIALIZED);
+  // These work before cuInit.
+  int version = 0;
+  EXPECT_EQ(cuDriverGetVersion(&version), CUDA_SUCCESS);
+  const char *name = nullptr;
+  EXPECT_EQ(cuGetErrorName(CUDA_ERROR_NOT_INITIALIZED, &name), CUDA_SUCCESS);
+  void *fn = nullptr;
+  EXPECT_EQ(cuGetProcAddress("cuInit", &fn, 12000, 0, nullptr), CUDA_SUCCESS);
+  EXPECT_EQ(cuInit(1), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuInit(0), CUDA_SUCCESS);
+  EXPECT_EQ(cuInit(0), CUDA_SUCCESS);
+}
+
+//===----------------------------------------------------------------------===//
+// Errors, version, entry points
+//===----------------------------------------------------------------------===//
+
+TEST(Errors, NamesAndStrings) {
+  const char *text = nullptr;
+  ASSERT_EQ(cuGetErrorName(CUDA_ERROR_LAUNCH_FAILED, &text), CUDA_SUCCESS);
+  EXPECT_STREQ(text, "CUDA_ERROR_LAUNCH_FAILED");
+  ASSERT_EQ(cuGetErrorString(CUDA_ERROR_INVALID_VALUE, &text), CUDA_SUCCESS);
+  EXPECT_STREQ(text, "invalid argument");
+  ASSERT_EQ(cuGetErrorName(CUDA_ERROR_UNKNOWN, &text), CUDA_SUCCESS);
+  EXPECT_STREQ(text, "CUDA_ERROR_UNKNOWN");
+  EXPECT_EQ(cuGetErrorName(static_cast<CUresult>(12345), &text),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(text, nullptr);
+  EXPECT_EQ(cuGetErrorString(static_cast<CUresult>(12345), &text),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuGetErrorName(CUDA_SUCCESS, nullptr), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuGetErrorString(CUDA_SUCCESS, nullptr), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST(Version, DriverVersion) {
+  int version = 0;
+  ASSERT_EQ(cuDriverGetVersion(&version), CUDA_SUCCESS);
+  EXPECT_EQ(version, 13000);
+  EXPECT_EQ(cuDriverGetVersion(nullptr), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST(ProcAddress, VersionedLookups) {
+  void *fn = nullptr;
+  CUdriverProcAddressQueryResult status;
+  ASSERT_EQ(cuGetProcAddress("cuMemAlloc", &fn, 12000, 0, &status),
+            CUDA_SUCCESS);
+  EXPECT_EQ(fn, reinterpret_cast<void *>(&cuMemAlloc_v2));
+  EXPECT_EQ(status, CU_GET_PROC_ADDRESS_SUCCESS);
+  // The 3-argument cuCtxCreate until CUDA 11.4, then _v3, then _v4.
+  ASSERT_EQ(cuGetProcAddress("cuCtxCreate", &fn, 11000, 0, &status),
+            CUDA_SUCCESS);
+  EXPECT_EQ(fn, reinterpret_cast<void *>(&cuCtxCreate_v2));
+  ASSERT_EQ(cuGetProcAddress("cuCtxCreate", &fn, 13000, 0, &status),
+            CUDA_SUCCESS);
+  EXPECT_EQ(fn, reinterpret_cast<void *>(&cuCtxCreate_v4));
+  ASSERT_EQ(cuGetProcAddress("cuCtxSynchronize", &fn, 12080, 0, &status),
+            CUDA_SUCCESS);
+  EXPECT_EQ(fn, reinterpret_cast<void *>(&cuCtxSynchronize));
+  ASSERT_EQ(cuGetProcAddress("cuCtxSynchronize", &fn, 13000, 0, &status),
+            CUDA_SUCCESS);
+  EXPECT_EQ(fn, reinterpret_cast<void *>(&cuCtxSynchronize_v2));
+  // Per-thread default stream variants are the same functions.
+  ASSERT_EQ(cuGetProcAddress("cuLaunchKernel", &fn, 12000,
+                             CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
+                             &status),
+            CUDA_SUCCESS);
+  EXPECT_EQ(fn, reinterpret_cast<void *>(&cuLaunchKernel));
+  // Too old a version, an unknown name, bad arguments.
+  EXPECT_EQ(cuGetProcAddress("cuMemAlloc", &fn, 2000, 0, &status),
+            CUDA_ERROR_NOT_FOUND);
+  EXPECT_EQ(status, CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT);
+  EXPECT_EQ(fn, nullptr);
+  EXPECT_EQ(cuGetProcAddress("cuGraphCreate", &fn, 12000, 0, &status),
+            CUDA_ERROR_NOT_FOUND);
+  EXPECT_EQ(status, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
+  EXPECT_EQ(cuGetProcAddress(nullptr, &fn, 12000, 0, &status),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuGetProcAddress("cuInit", nullptr, 12000, 0, &status),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuGetProcAddress("cuInit", &fn, 12000, 0x100, &status),
+            CUDA_ERROR_INVALID_VALUE);
+  // The entry point itself is found through itself.
+  ASSERT_EQ(cuGetProcAddress("cuGetProcAddress", &fn, 12000, 0, &status),
+            CUDA_SUCCESS);
+  EXPECT_EQ(fn, reinterpret_cast<void *>(&cuGetProcAddress_v2));
+}
+
+TEST(ProcAddress, ExportTableIsNotSupported) {
+  CUuuid id = {};
+  const void *table = &id;
+  EXPECT_EQ(cuGetExportTable(&table, &id), CUDA_ERROR_NOT_SUPPORTED);
+  EXPECT_EQ(table, nullptr);
+  EXPECT_EQ(cuGetExportTable(nullptr, &id), CUDA_ERROR_INVALID_VALUE);
+}
+
+//===----------------------------------------------------------------------===//
+// Device
+//===----------------------------------------------------------------------===//
+
+TEST_F(DriverTest, DeviceQueries) {
+  CUdevice dev = -1;
+  EXPECT_EQ(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+  EXPECT_EQ(dev, 0);
+  EXPECT_EQ(cuDeviceGet(&dev, 1), CUDA_ERROR_INVALID_DEVICE);
+  EXPECT_EQ(cuDeviceGet(nullptr, 0), CUDA_ERROR_INVALID_VALUE);
+  int count = 0;
+  EXPECT_EQ(cuDeviceGetCount(&count), CUDA_SUCCESS);
+  EXPECT_EQ(count, 1);
+  EXPECT_EQ(cuDeviceGetCount(nullptr), CUDA_ERROR_INVALID_VALUE);
+
+  char name[64];
+  EXPECT_EQ(cuDeviceGetName(name, sizeof name, 0), CUDA_SUCCESS);
+  EXPECT_STREQ(name, "ptxjit CPU device");
+  EXPECT_EQ(cuDeviceGetName(name, 7, 0), CUDA_SUCCESS);
+  EXPECT_STREQ(name, "ptxjit");
+  EXPECT_EQ(cuDeviceGetName(name, 0, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDeviceGetName(nullptr, 8, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDeviceGetName(name, 8, 3), CUDA_ERROR_INVALID_DEVICE);
+
+  CUuuid uuid, uuid2;
+  EXPECT_EQ(cuDeviceGetUuid(&uuid, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuDeviceGetUuid_v2(&uuid2, 0), CUDA_SUCCESS);
+  EXPECT_EQ(std::memcmp(uuid.bytes, uuid2.bytes, 16), 0);
+  EXPECT_EQ(cuDeviceGetUuid(nullptr, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDeviceGetUuid(&uuid, 1), CUDA_ERROR_INVALID_DEVICE);
+
+  size_t total = 0;
+  EXPECT_EQ(cuDeviceTotalMem(&total, 0), CUDA_SUCCESS);
+  EXPECT_GT(total, size_t(0));
+  EXPECT_EQ(cuDeviceTotalMem(nullptr, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDeviceTotalMem(&total, -1), CUDA_ERROR_INVALID_DEVICE);
+
+  int major = 0, minor = 0;
+  EXPECT_EQ(cuDeviceComputeCapability(&major, &minor, 0), CUDA_SUCCESS);
+  EXPECT_EQ(major * 10 + minor, 80);
+  EXPECT_EQ(cuDeviceComputeCapability(nullptr, &minor, 0),
+            CUDA_ERROR_INVALID_VALUE);
+
+  char bus[32];
+  EXPECT_EQ(cuDeviceGetPCIBusId(bus, sizeof bus, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuDeviceGetPCIBusId(bus, 0, 0), CUDA_ERROR_INVALID_VALUE);
+  int peer = 1;
+  EXPECT_EQ(cuDeviceCanAccessPeer(&peer, 0, 0), CUDA_SUCCESS);
+  EXPECT_EQ(peer, 0);
+  EXPECT_EQ(cuDeviceCanAccessPeer(&peer, 0, 1), CUDA_ERROR_INVALID_DEVICE);
+}
+
+TEST_F(DriverTest, DeviceAttributes) {
+  auto attribute = [](CUdevice_attribute attr) {
+    int value = -1;
+    EXPECT_EQ(cuDeviceGetAttribute(&value, attr, 0), CUDA_SUCCESS);
+    return value;
+  };
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_WARP_SIZE), 32);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK), 1024);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z), 64);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X), 0x7fffffff);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y), 65535);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK),
+            48 * 1024);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN),
+            227 * 1024);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT),
+            int(std::max(1u, std::thread::hardware_concurrency())));
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR), 8);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR), 0);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING), 1);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY), 1);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH), 1);
+  // Features ptxjit does not model read as 0.
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH), 0);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH), 0);
+  int value;
+  EXPECT_EQ(cuDeviceGetAttribute(&value, static_cast<CUdevice_attribute>(0), 0),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_MAX, 0),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDeviceGetAttribute(nullptr, CU_DEVICE_ATTRIBUTE_WARP_SIZE, 0),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDeviceGetAttribute(&value, CU_DEVICE_ATTRIBUTE_WARP_SIZE, 1),
+            CUDA_ERROR_INVALID_DEVICE);
+}
+
+/// Exits with 0 when $PTXJIT_COMPUTE_CAPABILITY=9.0 gives an sm_90 device.
+[[noreturn]] void checkComputeCapabilityFromEnvironment() {
+  setenv("PTXJIT_COMPUTE_CAPABILITY", "9.0", 1);
+  int major = 0;
+  int minor = 0;
+  cuInit(0);
+  cuDeviceComputeCapability(&major, &minor, 0);
+  std::exit(major * 10 + minor == 90 ? 0 : 1);
+}
+
+TEST(DeviceEnvironment, ComputeCapabilityIsConfigurable) {
+  // A fresh process: the device's properties are read once, at cuInit.
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(checkComputeCapabilityFromEnvironment(),
+              ::testing::ExitedWithCode(0), "");
+}
+
+//===----------------------------------------------------------------------===//
+// Contexts
+//===----------------------------------------------------------------------===//
+
+TEST_F(DriverTest, PrimaryContext) {
+  CUcontext primary = nullptr, again = nullptr;
+  unsigned flags = 1;
+  int active = 1;
+  ASSERT_EQ(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
+  EXPECT_EQ(active, 0);
+  ASSERT_EQ(cuDevicePrimaryCtxRetain(&primary, 0), CUDA_SUCCESS);
+  ASSERT_EQ(cuDevicePrimaryCtxRetain(&again, 0), CUDA_SUCCESS);
+  EXPECT_EQ(primary, again);
+  EXPECT_NE(primary, context);
+  ASSERT_EQ(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
+  EXPECT_EQ(active, 1);
+  EXPECT_EQ(cuDevicePrimaryCtxSetFlags(0, CU_CTX_SCHED_BLOCKING_SYNC),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuDevicePrimaryCtxSetFlags(0, 0x100), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDevicePrimaryCtxSetFlags(0, CU_CTX_SCHED_SPIN |
+                                              CU_CTX_SCHED_YIELD),
+            CUDA_ERROR_INVALID_VALUE);
+  ASSERT_EQ(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
+  EXPECT_EQ(flags, unsigned(CU_CTX_SCHED_BLOCKING_SYNC));
+  EXPECT_EQ(cuDevicePrimaryCtxGetState(0, nullptr, &active),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDevicePrimaryCtxRetain(nullptr, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuDevicePrimaryCtxRetain(&again, 2), CUDA_ERROR_INVALID_DEVICE);
+  // The primary context cannot be destroyed, only released.
+  EXPECT_EQ(cuCtxDestroy(primary), CUDA_ERROR_INVALID_CONTEXT);
+
+  // Used while retained; unusable once the last retain is released.
+  ASSERT_EQ(cuCtxPushCurrent(primary), CUDA_SUCCESS);
+  CUdeviceptr ptr;
+  EXPECT_EQ(cuMemAlloc(&ptr, 64), CUDA_SUCCESS);
+  EXPECT_EQ(cuDevicePrimaryCtxRelease(0), CUDA_SUCCESS);
+  EXPECT_EQ(cuDevicePrimaryCtxRelease(0), CUDA_SUCCESS);
+  EXPECT_EQ(cuDevicePrimaryCtxRelease(0), CUDA_ERROR_INVALID_CONTEXT);
+  EXPECT_EQ(cuMemAlloc(&ptr, 64), CUDA_ERROR_INVALID_CONTEXT);
+  ASSERT_EQ(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
+  EXPECT_EQ(active, 0);
+  CUcontext popped;
+  EXPECT_EQ(cuCtxPopCurrent(&popped), CUDA_SUCCESS);
+  EXPECT_EQ(popped, primary);
+
+  // Reset deactivates whatever the retain count.
+  ASSERT_EQ(cuDevicePrimaryCtxRetain(&primary, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuDevicePrimaryCtxReset(0), CUDA_SUCCESS);
+  ASSERT_EQ(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
+  EXPECT_EQ(active, 0);
+  EXPECT_EQ(flags, 0u);
+  EXPECT_EQ(cuDevicePrimaryCtxReset(5), CUDA_ERROR_INVALID_DEVICE);
+}
+
+TEST_F(DriverTest, ContextStack) {
+  CUcontext current = nullptr;
+  ASSERT_EQ(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+  EXPECT_EQ(current, context);
+  EXPECT_EQ(cuCtxGetCurrent(nullptr), CUDA_ERROR_INVALID_VALUE);
+
+  CUcontext second = nullptr;
+  ASSERT_EQ(cuCtxCreate(&second, CU_CTX_MAP_HOST, 0), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+  EXPECT_EQ(current, second);
+  unsigned flags = 0;
+  EXPECT_EQ(cuCtxGetFlags(&flags), CUDA_SUCCESS);
+  EXPECT_EQ(flags, unsigned(CU_CTX_MAP_HOST));
+  unsigned long long id1 = 0, id2 = 0;
+  EXPECT_EQ(cuCtxGetId(context, &id1), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxGetId(second, &id2), CUDA_SUCCESS);
+  EXPECT_NE(id1, id2);
+  CUcontext popped = nullptr;
+  ASSERT_EQ(cuCtxPopCurrent(&popped), CUDA_SUCCESS);
+  EXPECT_EQ(popped, second);
+  ASSERT_EQ(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+  EXPECT_EQ(current, context);
+  ASSERT_EQ(cuCtxPushCurrent(second), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxSetCurrent(context), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+  EXPECT_EQ(current, context);
+  EXPECT_EQ(cuCtxDestroy(second), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxDestroy(second), CUDA_ERROR_INVALID_CONTEXT);
+  EXPECT_EQ(cuCtxPushCurrent(second), CUDA_ERROR_INVALID_CONTEXT);
+  EXPECT_EQ(cuCtxPushCurrent(nullptr), CUDA_ERROR_INVALID_CONTEXT);
+  EXPECT_EQ(cuCtxSetCurrent(second), CUDA_ERROR_INVALID_CONTEXT);
+  EXPECT_EQ(cuCtxDestroy(nullptr), CUDA_ERROR_INVALID_CONTEXT);
+
+  // With nothing current, context-bound calls fail.
+  while (cuCtxPopCurrent(&popped) == CUDA_SUCCESS) {
+  }
+  EXPECT_EQ(cuCtxPopCurrent(&popped), CUDA_ERROR_INVALID_CONTEXT);
+  ASSERT_EQ(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+  EXPECT_EQ(current, nullptr);
+  CUdevice dev;
+  EXPECT_EQ(cuCtxGetDevice(&dev), CUDA_ERROR_INVALID_CONTEXT);
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_INVALID_CONTEXT);
+  CUdeviceptr ptr;
+  EXPECT_EQ(cuMemAlloc(&ptr, 16), CUDA_ERROR_INVALID_CONTEXT);
+  ASSERT_EQ(cuCtxSetCurrent(context), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxGetDevice(&dev), CUDA_SUCCESS);
+  EXPECT_EQ(dev, 0);
+  EXPECT_EQ(cuCtxGetDevice(nullptr), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, ContextCreateVariants) {
+  CUcontext ctx = nullptr;
+  EXPECT_EQ(cuCtxCreate(nullptr, 0, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuCtxCreate(&ctx, 0x1000, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuCtxCreate(&ctx, 0, 1), CUDA_ERROR_INVALID_DEVICE);
+  ASSERT_EQ(cuCtxCreate_v4(&ctx, nullptr, 0, 0), CUDA_SUCCESS);
+  CUdevice dev = -1;
+  EXPECT_EQ(cuCtxGetDevice_v2(&dev, ctx), CUDA_SUCCESS);
+  EXPECT_EQ(dev, 0);
+  EXPECT_EQ(cuCtxSynchronize_v2(ctx), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxDestroy(ctx), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxGetDevice_v2(&dev, ctx), CUDA_ERROR_INVALID_CONTEXT);
+  EXPECT_EQ(cuCtxSynchronize_v2(ctx), CUDA_ERROR_INVALID_CONTEXT);
+  ASSERT_EQ(cuCtxCreate_v3(&ctx, nullptr, 0, 0, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxCreate_v3(&ctx, nullptr, 1, 0, 0), CUDA_ERROR_INVALID_VALUE);
+  unsigned version = 0;
+  EXPECT_EQ(cuCtxGetApiVersion(ctx, &version), CUDA_SUCCESS);
+  EXPECT_EQ(version, 3020u);
+  EXPECT_EQ(cuCtxDestroy(ctx), CUDA_SUCCESS);
+}
+
+TEST_F(DriverTest, ContextLimitsAndConfig) {
+  size_t value = 0;
+  EXPECT_EQ(cuCtxGetLimit(&value, CU_LIMIT_STACK_SIZE), CUDA_SUCCESS);
+  EXPECT_EQ(value, 1024u);
+  EXPECT_EQ(cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 8192), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxGetLimit(&value, CU_LIMIT_STACK_SIZE), CUDA_SUCCESS);
+  EXPECT_EQ(value, 8192u);
+  EXPECT_EQ(cuCtxSetLimit(CU_LIMIT_PERSISTING_L2_CACHE_SIZE, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxGetLimit(&value, CU_LIMIT_PERSISTING_L2_CACHE_SIZE),
+            CUDA_SUCCESS);
+  EXPECT_EQ(value, 0u);
+  EXPECT_EQ(cuCtxSetLimit(CU_LIMIT_SHMEM_SIZE, 1),
+            CUDA_ERROR_UNSUPPORTED_LIMIT);
+  EXPECT_EQ(cuCtxSetLimit(static_cast<CUlimit>(99), 1),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuCtxGetLimit(nullptr, CU_LIMIT_STACK_SIZE),
+            CUDA_ERROR_INVALID_VALUE);
+
+  CUfunc_cache cache = CU_FUNC_CACHE_PREFER_EQUAL;
+  EXPECT_EQ(cuCtxGetCacheConfig(&cache), CUDA_SUCCESS);
+  EXPECT_EQ(cache, CU_FUNC_CACHE_PREFER_NONE);
+  EXPECT_EQ(cuCtxSetCacheConfig(CU_FUNC_CACHE_PREFER_L1), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxGetCacheConfig(&cache), CUDA_SUCCESS);
+  EXPECT_EQ(cache, CU_FUNC_CACHE_PREFER_L1);
+  EXPECT_EQ(cuCtxSetCacheConfig(static_cast<CUfunc_cache>(7)),
+            CUDA_ERROR_INVALID_VALUE);
+  int least = 1, greatest = 1;
+  EXPECT_EQ(cuCtxGetStreamPriorityRange(&least, &greatest), CUDA_SUCCESS);
+  EXPECT_EQ(least, 0);
+  EXPECT_LT(greatest, 0);
+  EXPECT_EQ(cuProfilerStart(), CUDA_SUCCESS);
+  EXPECT_EQ(cuProfilerStop(), CUDA_SUCCESS);
+}
+
+TEST_F(DriverTest, ContextStackIsPerThread) {
+  CUcontext seen = context;
+  CUresult status = CUDA_ERROR_UNKNOWN;
+  std::thread([&] { status = cuCtxGetCurrent(&seen); }).join();
+  EXPECT_EQ(status, CUDA_SUCCESS);
+  EXPECT_EQ(seen, nullptr);
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+TEST_F(DriverTest, DeviceAllocations) {
+  CUdeviceptr ptr = 0;
+  ASSERT_EQ(cuMemAlloc(&ptr, 1000), CUDA_SUCCESS);
+  EXPECT_EQ(ptr % 256, 0u);
+  EXPECT_EQ(cuMemAlloc(&ptr, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemAlloc(nullptr, 16), CUDA_ERROR_INVALID_VALUE);
+  CUdeviceptr huge;
+  EXPECT_EQ(cuMemAlloc(&huge, size_t(1) << 62), CUDA_ERROR_OUT_OF_MEMORY);
+
+  CUdeviceptr base = 0;
+  size_t size = 0;
+  ASSERT_EQ(cuMemGetAddressRange(&base, &size, ptr + 517), CUDA_SUCCESS);
+  EXPECT_EQ(base, ptr);
+  EXPECT_EQ(size, 1000u);
+  EXPECT_EQ(cuMemGetAddressRange(&base, &size, ptr + 5000),
+            CUDA_ERROR_NOT_FOUND);
+
+  size_t free = 0, total = 0;
+  EXPECT_EQ(cuMemGetInfo(&free, &total), CUDA_SUCCESS);
+  EXPECT_GT(total, 0u);
+  EXPECT_LE(free, total);
+  EXPECT_EQ(cuMemGetInfo(nullptr, &total), CUDA_ERROR_INVALID_VALUE);
+
+  EXPECT_EQ(cuMemFree(ptr), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemFree(ptr), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemFree(0), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemGetAddressRange(&base, &size, ptr), CUDA_ERROR_NOT_FOUND);
+
+  size_t pitch = 0;
+  ASSERT_EQ(cuMemAllocPitch(&ptr, &pitch, 100, 10, 4), CUDA_SUCCESS);
+  EXPECT_GE(pitch, 100u);
+  EXPECT_EQ(pitch % 256, 0u);
+  EXPECT_EQ(cuMemAllocPitch(&ptr, &pitch, 100, 10, 3),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemAllocPitch(&ptr, &pitch, 0, 10, 4), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemAllocPitch(&ptr, nullptr, 10, 10, 4),
+            CUDA_ERROR_INVALID_VALUE);
+
+  CUdeviceptr managed = 0;
+  ASSERT_EQ(cuMemAllocManaged(&managed, 64, CU_MEM_ATTACH_GLOBAL),
+            CUDA_SUCCESS);
+  // Managed memory is usable from the host as it is.
+  reinterpret_cast<int *>(managed)[3] = 7;
+  EXPECT_EQ(cuMemAllocManaged(&managed, 64, CU_MEM_ATTACH_SINGLE),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemAllocManaged(&managed, 0, CU_MEM_ATTACH_GLOBAL),
+            CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, HostAllocations) {
+  void *host = nullptr;
+  ASSERT_EQ(cuMemAllocHost(&host, 256), CUDA_SUCCESS);
+  CUdeviceptr mapped = 0;
+  EXPECT_EQ(cuMemHostGetDevicePointer(&mapped, host, 0), CUDA_SUCCESS);
+  EXPECT_EQ(mapped, reinterpret_cast<CUdeviceptr>(host));
+  EXPECT_EQ(cuMemHostGetDevicePointer(&mapped, host, 1),
+            CUDA_ERROR_INVALID_VALUE);
+  unsigned flags = 99;
+  EXPECT_EQ(cuMemHostGetFlags(&flags, host), CUDA_SUCCESS);
+  EXPECT_EQ(flags, 0u);
+  EXPECT_EQ(cuMemFreeHost(host), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemFreeHost(host), CUDA_ERROR_INVALID_VALUE);
+
+  ASSERT_EQ(cuMemHostAlloc(&host, 128, CU_MEMHOSTALLOC_DEVICEMAP |
+                                           CU_MEMHOSTALLOC_PORTABLE),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuMemHostGetFlags(&flags, host), CUDA_SUCCESS);
+  EXPECT_EQ(flags, unsigned(CU_MEMHOSTALLOC_DEVICEMAP |
+                            CU_MEMHOSTALLOC_PORTABLE));
+  EXPECT_EQ(cuMemHostAlloc(&host, 128, 0x80), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemHostAlloc(nullptr, 128, 0), CUDA_ERROR_INVALID_VALUE);
+
+  // Device memory is not host memory for these calls.
+  CUdeviceptr device;
+  ASSERT_EQ(cuMemAlloc(&device, 64), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemFreeHost(reinterpret_cast<void *>(device)),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemHostGetDevicePointer(&mapped,
+                                      reinterpret_cast<void *>(device), 0),
+            CUDA_ERROR_INVALID_VALUE);
+
+  std::vector<char> buffer(4096);
+  EXPECT_EQ(cuMemHostRegister(buffer.data(), buffer.size(),
+                              CU_MEMHOSTREGISTER_DEVICEMAP),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuMemHostRegister(buffer.data() + 100, 10, 0),
+            CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
+  EXPECT_EQ(cuMemHostGetDevicePointer(&mapped, buffer.data() + 8, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(mapped, reinterpret_cast<CUdeviceptr>(buffer.data() + 8));
+  EXPECT_EQ(cuMemHostUnregister(buffer.data()), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemHostUnregister(buffer.data()),
+            CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+  EXPECT_EQ(cuMemHostRegister(nullptr, 10, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemHostRegister(buffer.data(), 0, 0), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, PointerAttributes) {
+  CUdeviceptr ptr;
+  ASSERT_EQ(cuMemAlloc(&ptr, 512), CUDA_SUCCESS);
+  unsigned type = 0;
+  EXPECT_EQ(cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                  ptr + 10),
+            CUDA_SUCCESS);
+  EXPECT_EQ(type, unsigned(CU_MEMORYTYPE_DEVICE));
+  CUcontext owner = nullptr;
+  EXPECT_EQ(cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, ptr),
+            CUDA_SUCCESS);
+  EXPECT_EQ(owner, context);
+  CUdeviceptr start = 0;
+  size_t size = 0;
+  EXPECT_EQ(cuPointerGetAttribute(&start, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+                                  ptr + 100),
+            CUDA_SUCCESS);
+  EXPECT_EQ(start, ptr);
+  EXPECT_EQ(cuPointerGetAttribute(&size, CU_POINTER_ATTRIBUTE_RANGE_SIZE, ptr),
+            CUDA_SUCCESS);
+  EXPECT_EQ(size, 512u);
+  bool managed = true;
+  EXPECT_EQ(cuPointerGetAttribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED,
+                                  ptr),
+            CUDA_SUCCESS);
+  EXPECT_FALSE(managed);
+  int ordinal = -1;
+  EXPECT_EQ(cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                  ptr),
+            CUDA_SUCCESS);
+  EXPECT_EQ(ordinal, 0);
+  void *hostPointer = nullptr;
+  EXPECT_EQ(cuPointerGetAttribute(&hostPointer,
+                                  CU_POINTER_ATTRIBUTE_HOST_POINTER, ptr),
+            CUDA_ERROR_INVALID_VALUE);
+
+  void *host = nullptr;
+  ASSERT_EQ(cuMemAllocHost(&host, 64), CUDA_SUCCESS);
+  EXPECT_EQ(cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                  reinterpret_cast<CUdeviceptr>(host)),
+            CUDA_SUCCESS);
+  EXPECT_EQ(type, unsigned(CU_MEMORYTYPE_HOST));
+  EXPECT_EQ(cuPointerGetAttribute(&hostPointer,
+                                  CU_POINTER_ATTRIBUTE_HOST_POINTER,
+                                  reinterpret_cast<CUdeviceptr>(host)),
+            CUDA_SUCCESS);
+  EXPECT_EQ(hostPointer, host);
+
+  // Memory the driver does not know.
+  int local = 0;
+  auto unknown = reinterpret_cast<CUdeviceptr>(&local);
+  EXPECT_EQ(cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                  unknown),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuPointerGetAttribute(nullptr, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                  ptr),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuPointerGetAttribute(&type, static_cast<CUpointer_attribute>(99),
+                                  ptr),
+            CUDA_ERROR_INVALID_VALUE);
+
+  // cuPointerGetAttributes answers for unknown pointers with empty values.
+  CUpointer_attribute attributes[] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                      CU_POINTER_ATTRIBUTE_CONTEXT};
+  type = 7;
+  owner = context;
+  void *values[] = {&type, &owner};
+  EXPECT_EQ(cuPointerGetAttributes(2, attributes, values, unknown),
+            CUDA_SUCCESS);
+  EXPECT_EQ(type, 0u);
+  EXPECT_EQ(owner, nullptr);
+  EXPECT_EQ(cuPointerGetAttributes(2, attributes, values, ptr), CUDA_SUCCESS);
+  EXPECT_EQ(type, unsigned(CU_MEMORYTYPE_DEVICE));
+  EXPECT_EQ(owner, context);
+  EXPECT_EQ(cuPointerGetAttributes(0, attributes, values, ptr),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuPointerGetAttributes(2, nullptr, values, ptr),
+            CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, ContextDestructionFreesItsMemory) {
+  CUcontext other;
+  ASSERT_EQ(cuCtxCreate(&other, 0, 0), CUDA_SUCCESS);
+  CUdeviceptr ptr;
+  ASSERT_EQ(cuMemAlloc(&ptr, 64), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxDestroy(other), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxSetCurrent(context), CUDA_SUCCESS);
+  CUdeviceptr base;
+  EXPECT_EQ(cuMemGetAddressRange(&base, nullptr, ptr), CUDA_ERROR_NOT_FOUND);
+}
+
+TEST_F(DriverTest, CopiesAndMemsets) {
+  std::vector<int> host(256), back(256);
+  for (int i = 0; i < 256; ++i)
+    host[i] = i * 3;
+  CUdeviceptr a, b;
+  ASSERT_EQ(cuMemAlloc(&a, 1024), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemAlloc(&b, 1024), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyHtoD(a, host.data(), 1024), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyDtoD(b, a, 1024), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyDtoH(back.data(), b, 1024), CUDA_SUCCESS);
+  EXPECT_EQ(host, back);
+  EXPECT_EQ(cuMemcpy(a, reinterpret_cast<CUdeviceptr>(host.data()), 8),
+            CUDA_SUCCESS);
+  // Past the end of an allocation, null host pointers, zero sizes.
+  EXPECT_EQ(cuMemcpyHtoD(a + 1000, host.data(), 100),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemcpyDtoH(back.data(), b + 1, 1024), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemcpyDtoD(a, b, 2048), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemcpyHtoD(a, nullptr, 4), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemcpyDtoH(nullptr, a, 4), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemcpyHtoD(0x10, host.data(), 4), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemcpyHtoD(a, nullptr, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpy(0, a, 4), CUDA_ERROR_INVALID_VALUE);
+
+  // Memsets of each width, and their alignment rules.
+  EXPECT_EQ(cuMemsetD8(a, 0xab, 1024), CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<uint8_t *>(a)[1023], 0xab);
+  EXPECT_EQ(cuMemsetD16(a, 0x1234, 512), CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<uint16_t *>(a)[511], 0x1234);
+  EXPECT_EQ(cuMemsetD32(a, 0xdeadbeef, 256), CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<uint32_t *>(a)[255], 0xdeadbeefu);
+  EXPECT_EQ(cuMemsetD16(a + 1, 0, 4), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemsetD32(a + 2, 0, 4), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemsetD32(a, 0, 257), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemsetD8(0x20, 0, 4), CUDA_ERROR_INVALID_VALUE);
+
+  // 2-D memsets over a pitched allocation.
+  CUdeviceptr m;
+  size_t pitch;
+  ASSERT_EQ(cuMemAllocPitch(&m, &pitch, 40, 8, 4), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemsetD8(m, 0, pitch * 8), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemsetD2D32(m, pitch, 5, 10, 8), CUDA_SUCCESS);
+  auto row = [&](int r) {
+    return reinterpret_cast<uint32_t *>(m + r * pitch);
+  };
+  EXPECT_EQ(row(7)[9], 5u);
+  EXPECT_EQ(row(7)[10], 0u);
+  EXPECT_EQ(cuMemsetD2D16(m, pitch, 0x0101, 2, 8), CUDA_SUCCESS);
+  EXPECT_EQ(row(3)[0], 0x01010101u);
+  EXPECT_EQ(cuMemsetD2D8(m, pitch, 0xff, 1, 8), CUDA_SUCCESS);
+  EXPECT_EQ(row(3)[0] & 0xff, 0xffu);
+  EXPECT_EQ(cuMemsetD2D8(m, 4, 0, 8, 2), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, Copy2D) {
+  constexpr int W = 5, H = 4;
+  int src[H][W];
+  for (int r = 0; r < H; ++r)
+    for (int c = 0; c < W; ++c)
+      src[r][c] = r * 10 + c;
+  CUdeviceptr m;
+  size_t pitch;
+  ASSERT_EQ(cuMemAllocPitch(&m, &pitch, W * sizeof(int), H, 4), CUDA_SUCCESS);
+  CUDA_MEMCPY2D copy = {};
+  copy.srcMemoryType = CU_MEMORYTYPE_HOST;
+  copy.srcHost = src;
+  copy.srcPitch = sizeof src[0];
+  copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.dstDevice = m;
+  copy.dstPitch = pitch;
+  copy.WidthInBytes = sizeof src[0];
+  copy.Height = H;
+  ASSERT_EQ(cuMemcpy2D(&copy), CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<int *>(m + 3 * pitch)[4], 34);
+
+  // A sub-rectangle back: columns 1..3 of rows 1..2.
+  int dst[2][3] = {};
+  CUDA_MEMCPY2D back = {};
+  back.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  back.srcDevice = m;
+  back.srcPitch = pitch;
+  back.srcXInBytes = sizeof(int);
+  back.srcY = 1;
+  back.dstMemoryType = CU_MEMORYTYPE_HOST;
+  back.dstHost = dst;
+  back.dstPitch = sizeof dst[0];
+  back.WidthInBytes = sizeof dst[0];
+  back.Height = 2;
+  ASSERT_EQ(cuMemcpy2DUnaligned(&back), CUDA_SUCCESS);
+  EXPECT_EQ(dst[0][0], 11);
+  EXPECT_EQ(dst[1][2], 23);
+  ASSERT_EQ(cuMemcpy2DAsync(&back, nullptr), CUDA_SUCCESS);
+
+  EXPECT_EQ(cuMemcpy2D(nullptr), CUDA_ERROR_INVALID_VALUE);
+  CUDA_MEMCPY2D array = copy;
+  array.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+  EXPECT_EQ(cuMemcpy2D(&array), CUDA_ERROR_INVALID_VALUE);
+  CUDA_MEMCPY2D narrow = copy;
+  narrow.dstPitch = 4;
+  EXPECT_EQ(cuMemcpy2D(&narrow), CUDA_ERROR_INVALID_VALUE);
+  CUDA_MEMCPY2D tall = copy;
+  tall.Height = 400;
+  tall.srcHost = std::vector<int>(2000).data();
+  EXPECT_EQ(cuMemcpy2D(&tall), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, AsyncCopiesOnStreams) {
+  CUstream stream;
+  ASSERT_EQ(cuStreamCreate(&stream, 0), CUDA_SUCCESS);
+  std::vector<float> host(64, 1.5f), back(64);
+  CUdeviceptr a, b;
+  ASSERT_EQ(cuMemAlloc(&a, 256), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemAlloc(&b, 256), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyHtoDAsync(a, host.data(), 256, stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyDtoDAsync(b, a, 256, stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemsetD32Async(a, 0, 64, stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemsetD16Async(a, 0, 128, CU_STREAM_LEGACY), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemsetD8Async(a, 0, 256, CU_STREAM_PER_THREAD), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyAsync(a, b, 256, stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyDtoHAsync(back.data(), a, 256, stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamSynchronize(stream), CUDA_SUCCESS);
+  EXPECT_EQ(host, back);
+  auto bogus = reinterpret_cast<CUstream>(0x1234);
+  EXPECT_EQ(cuMemcpyHtoDAsync(a, host.data(), 4, bogus),
+            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuMemsetD8Async(a, 0, 4, bogus), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuStreamDestroy(stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyDtoHAsync(back.data(), a, 4, stream),
+            CUDA_ERROR_INVALID_HANDLE);
+}
+
+//===----------------------------------------------------------------------===//
+// Modules
+//===----------------------------------------------------------------------===//
+
+TEST_F(DriverTest, ModuleLoading) {
+  CUmodule module = loadKernels();
+  ASSERT_NE(module, nullptr);
+  CUfunction function;
+  EXPECT_EQ(cuModuleGetFunction(&function, module, "saxpy"), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleGetFunction(&function, module, "nope"),
+            CUDA_ERROR_NOT_FOUND);
+  EXPECT_EQ(cuModuleGetFunction(nullptr, module, "saxpy"),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuModuleGetFunction(&function, module, nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuModuleGetFunction(&function, nullptr, "saxpy"),
+            CUDA_ERROR_INVALID_HANDLE);
+  const char *name = nullptr;
+  EXPECT_EQ(cuFuncGetName(&name, function), CUDA_SUCCESS);
+  EXPECT_STREQ(name, "saxpy");
+
+  CUdeviceptr global = 0;
+  size_t bytes = 0;
+  EXPECT_EQ(cuModuleGetGlobal(&global, &bytes, module, "scaleTable"),
+            CUDA_SUCCESS);
+  EXPECT_EQ(bytes, 16u);
+  float table[4] = {1, 2, 3, 4};
+  EXPECT_EQ(cuMemcpyHtoD(global, table, sizeof table), CUDA_SUCCESS);
+  EXPECT_EQ(cuMemcpyHtoD(global, table, 32), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuModuleGetGlobal(&global, &bytes, module, "nothing"),
+            CUDA_ERROR_NOT_FOUND);
+  EXPECT_EQ(cuModuleGetGlobal(&global, &bytes, module, nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+
+  EXPECT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleUnload(module), CUDA_ERROR_INVALID_HANDLE);
+  int value;
+  EXPECT_EQ(cuFuncGetAttribute(&value, CU_FUNC_ATTRIBUTE_NUM_REGS, function),
+            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuMemcpyHtoD(global, table, 4), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, ModuleImagesAndErrors) {
+  CUmodule module;
+  EXPECT_EQ(cuModuleLoadData(nullptr, kStorePTX), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuModuleLoadData(&module, nullptr), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuModuleLoadData(&module, "hello"), CUDA_ERROR_INVALID_IMAGE);
+  const char elf[] = "\x7f" "ELF\x02\x01\x01";
+  EXPECT_EQ(cuModuleLoadData(&module, elf), CUDA_ERROR_INVALID_IMAGE);
+
+  // Diagnostics reach the error log; the log sizes are written back.
+  char errorLog[1024] = "", infoLog[256] = "";
+  float wallTime = -1;
+  CUjit_option options[] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_WALL_TIME, CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof errorLog),
+                    infoLog, reinterpret_cast<void *>(sizeof infoLog),
+                    nullptr, reinterpret_cast<void *>(3)};
+  EXPECT_EQ(cuModuleLoadDataEx(&module, kBadPTX, 6, options, values),
+            CUDA_ERROR_INVALID_PTX);
+  EXPECT_NE(std::string(errorLog).find("<image>:6:"), std::string::npos)
+      << errorLog;
+  EXPECT_NE(std::string(errorLog).find("error:"), std::string::npos);
+  EXPECT_EQ(reinterpret_cast<size_t>(values[1]), std::strlen(errorLog) + 1);
+
+  void *okValues[] = {errorLog, reinterpret_cast<void *>(sizeof errorLog),
+                      infoLog, reinterpret_cast<void *>(sizeof infoLog),
+                      nullptr, reinterpret_cast<void *>(0)};
+  ASSERT_EQ(cuModuleLoadDataEx(&module, kStorePTX, 6, options, okValues),
+            CUDA_SUCCESS);
+  EXPECT_NE(std::string(infoLog).find("1 kernel"), std::string::npos);
+  std::memcpy(&wallTime, &okValues[4], sizeof wallTime);
+  EXPECT_GE(wallTime, 0.0f);
+  EXPECT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+
+  // Bad option lists.
+  CUjit_option unknown[] = {static_cast<CUjit_option>(1000)};
+  void *unknownValues[] = {nullptr};
+  EXPECT_EQ(cuModuleLoadDataEx(&module, kStorePTX, 1, unknown, unknownValues),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuModuleLoadDataEx(&module, kStorePTX, 1, nullptr, nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  CUjit_option level[] = {CU_JIT_OPTIMIZATION_LEVEL};
+  void *tooHigh[] = {reinterpret_cast<void *>(9)};
+  EXPECT_EQ(cuModuleLoadDataEx(&module, kStorePTX, 1, level, tooHigh),
+            CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, ModuleFromFile) {
+  CUmodule module;
+  std::string path = std::string(PTXJIT_CAPI_INPUTS) + "/kernels.ptx";
+  ASSERT_EQ(cuModuleLoad(&module, path.c_str()), CUDA_SUCCESS);
+  CUfunction function;
+  EXPECT_EQ(cuModuleGetFunction(&function, module, "histogram"), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleLoad(&module, "/nonexistent/kernels.ptx"),
+            CUDA_ERROR_FILE_NOT_FOUND);
+  EXPECT_EQ(cuModuleLoad(&module, nullptr), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, Fatbinaries) {
+  // An nvcc fatbinary with uncompressed PTX loads, from memory or a file.
+  std::string fatbin = readInput("kernels.fatbin");
+  ASSERT_FALSE(fatbin.empty());
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadFatBinary(&module, fatbin.data()), CUDA_SUCCESS);
+  CUfunction function;
+  EXPECT_EQ(cuModuleGetFunction(&function, module, "blockSum"), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+  ASSERT_EQ(cuModuleLoadData(&module, fatbin.data()), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+
+  // The wrapper the CUDA runtime registers points at the fatbinary.
+  struct {
+    int magic, version;
+    const void *data;
+    void *unused;
+  } wrapper = {0x466243b1, 1, fatbin.data(), nullptr};
+  ASSERT_EQ(cuModuleLoadData(&module, &wrapper), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+
+  // Compressed PTX is reported, not misread.
+  std::string compressed = readInput("kernels-compressed.fatbin");
+  char errorLog[512] = "";
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof errorLog)};
+  EXPECT_EQ(cuModuleLoadDataEx(&module, compressed.data(), 2, options, values),
+            CUDA_ERROR_INVALID_IMAGE);
+  EXPECT_NE(std::string(errorLog).find("compressed"), std::string::npos);
+}
+
+//===----------------------------------------------------------------------===//
+// Linking
+//===----------------------------------------------------------------------===//
+
+TEST_F(DriverTest, LinkPTXInputs) {
+  char infoLog[512] = "";
+  CUjit_option options[] = {CU_JIT_INFO_LOG_BUFFER,
+                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {infoLog, reinterpret_cast<void *>(sizeof infoLog)};
+  CUlinkState link;
+  ASSERT_EQ(cuLinkCreate(2, options, values, &link), CUDA_SUCCESS);
+  std::string fixed = kFixedPTX, store = kStorePTX;
+  ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, fixed.data(), fixed.size(),
+                          "fixed.ptx", 0, nullptr, nullptr),
+            CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, store.data(),
+                          store.size() + 1, "store.ptx", 0, nullptr, nullptr),
+            CUDA_SUCCESS);
+  std::string libPath = std::string(PTXJIT_CAPI_INPUTS) + "/kernels.ptx";
+  ASSERT_EQ(cuLinkAddFile(link, CU_JIT_INPUT_LIBRARY, libPath.c_str(), 0,
+                          nullptr, nullptr),
+            CUDA_SUCCESS);
+  void *image = nullptr;
+  size_t size = 0;
+  ASSERT_EQ(cuLinkComplete(link, &image, &size), CUDA_SUCCESS);
+  EXPECT_EQ(size, std::strlen(static_cast<char *>(image)) + 1);
+  EXPECT_NE(std::string(infoLog).find("linked 2 PTX input"), std::string::npos)
+      << infoLog;
+  EXPECT_NE(std::string(infoLog).find("ignored library"), std::string::npos);
+
+  // The image holds both kernels and runs.
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, image), CUDA_SUCCESS);
+  EXPECT_EQ(cuLinkDestroy(link), CUDA_SUCCESS);
+  EXPECT_EQ(cuLinkDestroy(link), CUDA_ERROR_INVALID_HANDLE);
+  CUfunction fixedFn, storeFn;
+  ASSERT_EQ(cuModuleGetFunction(&fixedFn, module, "fixed"), CUDA_SUCCESS);
+  ASSERT_EQ(cuModuleGetFunction(&storeFn, module, "store42"), CUDA_SUCCESS);
+  CUdeviceptr out;
+  ASSERT_EQ(cuMemAlloc(&out, 4), CUDA_SUCCESS);
+  void *args[] = {&out};
+  ASSERT_EQ(cuLaunchKernel(storeFn, 1, 1, 1, 1, 1, 1, 0, nullptr, args,
+                           nullptr),
+            CUDA_SUCCESS);
+  EXPECT_EQ(*reinterpret_cast<int *>(out), 42);
+}
+
+TEST_F(DriverTest, LinkErrors) {
+  CUlinkState link;
+  EXPECT_EQ(cuLinkCreate(0, nullptr, nullptr, nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  char errorLog[512] = "";
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof errorLog)};
+  ASSERT_EQ(cuLinkCreate(2, options, values, &link), CUDA_SUCCESS);
+  void *image;
+  size_t size;
+  EXPECT_EQ(cuLinkComplete(link, &image, &size), CUDA_ERROR_INVALID_VALUE);
+  const char elf[] = "\x7f" "ELF\x02\x01\x01";
+  EXPECT_EQ(cuLinkAddData(link, CU_JIT_INPUT_CUBIN, const_cast<char *>(elf),
+                          sizeof elf, "a.cubin", 0, nullptr, nullptr),
+            CUDA_ERROR_INVALID_IMAGE);
+  EXPECT_NE(std::string(errorLog).find("a.cubin"), std::string::npos);
+  EXPECT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, nullptr, 4, "x", 0, nullptr,
+                          nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuLinkAddData(link, static_cast<CUjitInputType>(42),
+                          const_cast<char *>(kStorePTX), 10, "x", 0, nullptr,
+                          nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuLinkAddFile(link, CU_JIT_INPUT_PTX, "/nonexistent.ptx", 0,
+                          nullptr, nullptr),
+            CUDA_ERROR_FILE_NOT_FOUND);
+  ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(kBadPTX),
+                          std::strlen(kBadPTX), "bad.ptx", 0, nullptr,
+                          nullptr),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuLinkComplete(link, &image, &size), CUDA_ERROR_INVALID_PTX);
+  EXPECT_NE(std::string(errorLog).find("error:"), std::string::npos);
+  EXPECT_EQ(cuLinkDestroy(link), CUDA_SUCCESS);
+  EXPECT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(kStorePTX),
+                          10, "x", 0, nullptr, nullptr),
+            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuLinkComplete(nullptr, &image, &size), CUDA_ERROR_INVALID_HANDLE);
+}
+
+//===----------------------------------------------------------------------===//
+// Functions, occupancy, launches
+//===----------------------------------------------------------------------===//
+
+TEST_F(DriverTest, FunctionAttributes) {
+  CUmodule module = loadKernels();
+  CUfunction saxpy = getFunction(module, "saxpy");
+  CUfunction mixed = getFunction(module, "mixed");
+  auto attribute = [](CUfunction f, CUfunction_attribute attr) {
+    int value = -1;
+    EXPECT_EQ(cuFuncGetAttribute(&value, attr, f), CUDA_SUCCESS);
+    return value;
+  };
+  EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK), 1024);
+  EXPECT_EQ(attribute(mixed, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK), 128);
+  EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES), 0);
+  EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_PTX_VERSION), 80);
+  EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_BINARY_VERSION), 80);
+  EXPECT_GT(attribute(saxpy, CU_FUNC_ATTRIBUTE_NUM_REGS), 0);
+  EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES),
+            48 * 1024);
+  EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT),
+            -1);
+
+  EXPECT_EQ(cuFuncSetAttribute(saxpy,
+                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                               200 * 1024),
+            CUDA_SUCCESS);
+  EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES),
+            200 * 1024);
+  EXPECT_EQ(cuFuncSetAttribute(saxpy,
+                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                               228 * 1024),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuFuncSetAttribute(
+                saxpy, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, 50),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuFuncSetAttribute(
+                saxpy, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, 101),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuFuncSetAttribute(saxpy, CU_FUNC_ATTRIBUTE_NUM_REGS, 8),
+            CUDA_ERROR_INVALID_VALUE);
+  int value;
+  EXPECT_EQ(cuFuncGetAttribute(&value, CU_FUNC_ATTRIBUTE_MAX, saxpy),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuFuncGetAttribute(nullptr, CU_FUNC_ATTRIBUTE_NUM_REGS, saxpy),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuFuncGetAttribute(&value, CU_FUNC_ATTRIBUTE_NUM_REGS, nullptr),
+            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuFuncSetCacheConfig(saxpy, CU_FUNC_CACHE_PREFER_SHARED),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuFuncSetCacheConfig(saxpy, static_cast<CUfunc_cache>(9)),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuFuncSetCacheConfig(nullptr, CU_FUNC_CACHE_PREFER_SHARED),
+            CUDA_ERROR_INVALID_HANDLE);
+  const char *name;
+  EXPECT_EQ(cuFuncGetName(nullptr, saxpy), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuFuncGetName(&name, nullptr), CUDA_ERROR_INVALID_HANDLE);
+}
+
+TEST_F(DriverTest, Occupancy) {
+  CUmodule module = loadKernels();
+  CUfunction saxpy = getFunction(module, "saxpy");
+  CUfunction mixed = getFunction(module, "mixed");
+  int blocks = 0;
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, saxpy, 256, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(blocks, 8);
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, saxpy, 32, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(blocks, 32);
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, saxpy, 64,
+                                                        40 * 1024),
+            CUDA_SUCCESS);
+  EXPECT_EQ(blocks, 5);
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, mixed, 256, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(blocks, 0);
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+                &blocks, saxpy, 1024, 0, CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE),
+            CUDA_SUCCESS);
+  EXPECT_EQ(blocks, 2);
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+                &blocks, saxpy, 1024, 0, 0x10),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, saxpy, 0, 0),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, saxpy, 32, 0),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, nullptr, 32,
+                                                        0),
+            CUDA_ERROR_INVALID_HANDLE);
+
+  int minGrid = 0, blockSize = 0;
+  int sms = 0;
+  cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, 0);
+  EXPECT_EQ(cuOccupancyMaxPotentialBlockSize(&minGrid, &blockSize, saxpy,
+                                             nullptr, 0, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(blockSize, 1024);
+  EXPECT_EQ(minGrid, 2 * sms);
+  EXPECT_EQ(cuOccupancyMaxPotentialBlockSize(&minGrid, &blockSize, mixed,
+                                             nullptr, 0, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(blockSize, 128);
+  // Shared memory that grows with the block favours smaller blocks.
+  auto perThread = [](int size) -> size_t { return size_t(size) * 200; };
+  EXPECT_EQ(cuOccupancyMaxPotentialBlockSizeWithFlags(
+                &minGrid, &blockSize, saxpy, perThread, 0, 512, 0),
+            CUDA_SUCCESS);
+  EXPECT_LE(blockSize, 245);
+  EXPECT_GT(blockSize, 0);
+  EXPECT_EQ(cuOccupancyMaxPotentialBlockSize(nullptr, &blockSize, saxpy,
+                                             nullptr, 0, 0),
+            CUDA_ERROR_INVALID_VALUE);
+
+  size_t available = 0;
+  EXPECT_EQ(cuOccupancyAvailableDynamicSMemPerBlock(&available, saxpy, 4, 256),
+            CUDA_SUCCESS);
+  EXPECT_EQ(available, 48u * 1024);
+  ASSERT_EQ(cuFuncSetAttribute(saxpy,
+                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                               227 * 1024),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuOccupancyAvailableDynamicSMemPerBlock(&available, saxpy, 4, 256),
+            CUDA_SUCCESS);
+  EXPECT_EQ(available, 57u * 1024);
+  EXPECT_EQ(cuOccupancyAvailableDynamicSMemPerBlock(&available, saxpy, 0, 256),
+            CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, LaunchWithKernelParamsAndExtra) {
+  CUmodule module = loadKernels();
+  CUfunction saxpy = getFunction(module, "saxpy");
+  constexpr int N = 300;
+  std::vector<float> x(N), y(N, 2.0f);
+  for (int i = 0; i < N; ++i)
+    x[i] = float(i);
+  CUdeviceptr dx, dy;
+  ASSERT_EQ(cuMemAlloc(&dx, N * 4), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemAlloc(&dy, N * 4), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemcpyHtoD(dx, x.data(), N * 4), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemcpyHtoD(dy, y.data(), N * 4), CUDA_SUCCESS);
+  int n = N;
+  float a = 0.5f;
+  void *args[] = {&n, &a, &dx, &dy};
+  ASSERT_EQ(cuLaunchKernel(saxpy, 3, 1, 1, 128, 1, 1, 0, nullptr, args,
+                           nullptr),
+            CUDA_SUCCESS);
+  // The same launch with the parameters packed into one buffer.
+  struct {
+    int n;
+    float a;
+    CUdeviceptr x, y;
+  } packed = {N, 0.5f, dx, dy};
+  size_t packedSize = sizeof packed;
+  void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed,
+                   CU_LAUNCH_PARAM_BUFFER_SIZE, &packedSize,
+                   CU_LAUNCH_PARAM_END};
+  ASSERT_EQ(cuLaunchKernel(saxpy, 3, 1, 1, 128, 1, 1, 0, nullptr, nullptr,
+                           extra),
+            CUDA_SUCCESS);
+  ASSERT_EQ(cuMemcpyDtoH(y.data(), dy, N * 4), CUDA_SUCCESS);
+  for (int i = 0; i < N; ++i)
+    ASSERT_EQ(y[i], 2.0f + float(i)) << i;
+
+  // Bad parameter passing.
+  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, args, extra),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                           nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  size_t small = 8;
+  void *shortExtra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed,
+                        CU_LAUNCH_PARAM_BUFFER_SIZE, &small,
+                        CU_LAUNCH_PARAM_END};
+  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                           shortExtra),
+            CUDA_ERROR_INVALID_VALUE);
+  void *badExtra[] = {reinterpret_cast<void *>(0x77), nullptr,
+                      CU_LAUNCH_PARAM_END};
+  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                           badExtra),
+            CUDA_ERROR_INVALID_VALUE);
+  void *nullArg[] = {&n, nullptr, &dx, &dy};
+  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullArg,
+                           nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuLaunchKernel(nullptr, 1, 1, 1, 32, 1, 1, 0, nullptr, args,
+                           nullptr),
+            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0,
+                           reinterpret_cast<CUstream>(0x999), args, nullptr),
+            CUDA_ERROR_INVALID_HANDLE);
+}
+
+TEST_F(DriverTest, LaunchConfigurations) {
+  CUmodule module = loadKernels();
+  CUfunction saxpy = getFunction(module, "saxpy");
+  CUfunction blockSum = getFunction(module, "blockSum");
+  CUfunction mixed = getFunction(module, "mixed");
+  CUdeviceptr buffer;
+  ASSERT_EQ(cuMemAlloc(&buffer, 1 << 16), CUDA_SUCCESS);
+  int n = 0;
+  float a = 1.0f;
+  void *args[] = {&n, &a, &buffer, &buffer};
+  auto launch = [&](CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+                    unsigned bx, unsigned by, unsigned bz, unsigned shared,
+                    void **params) {
+    return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, shared, nullptr, params,
+                          nullptr);
+  };
+  EXPECT_EQ(launch(saxpy, 0, 1, 1, 32, 1, 1, 0, args),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(launch(saxpy, 1, 1, 1, 32, 0, 1, 0, args),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(launch(saxpy, 1, 1, 1, 1025, 1, 1, 0, args),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(launch(saxpy, 1, 1, 1, 32, 32, 2, 0, args),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(launch(saxpy, 1, 1, 1, 1, 1, 65, 0, args),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(launch(saxpy, 1, 65536, 1, 32, 1, 1, 0, args),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(launch(saxpy, 0x80000000u, 1, 1, 32, 1, 1, 0, args),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(launch(saxpy, 1, 1, 1, 1024, 1, 1, 0, args), CUDA_SUCCESS);
+  EXPECT_EQ(launch(saxpy, 1, 1, 1, 8, 8, 16, 0, args), CUDA_SUCCESS);
+
+  // Dynamic shared memory: 48 KiB by default, more after opting in.
+  int m = 64;
+  void *sumArgs[] = {&buffer, &buffer, &m};
+  EXPECT_EQ(launch(blockSum, 1, 1, 1, 64, 1, 1, 48 * 1024, sumArgs),
+            CUDA_SUCCESS);
+  EXPECT_EQ(launch(blockSum, 1, 1, 1, 64, 1, 1, 48 * 1024 + 1, sumArgs),
+            CUDA_ERROR_INVALID_VALUE);
+  ASSERT_EQ(cuFuncSetAttribute(blockSum,
+                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                               227 * 1024),
+            CUDA_SUCCESS);
+  EXPECT_EQ(launch(blockSum, 1, 1, 1, 64, 1, 1, 227 * 1024, sumArgs),
+            CUDA_SUCCESS);
+
+  // The kernel's own limits: __launch_bounds__(128) and .reqntid 64.
+  long long base = 0;
+  double factor = 1;
+  char tag = 0;
+  void *mixedArgs[] = {&buffer, &base, &factor, &tag};
+  EXPECT_EQ(launch(mixed, 1, 1, 1, 129, 1, 1, 0, mixedArgs),
+            CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+  EXPECT_EQ(launch(mixed, 1, 1, 1, 128, 1, 1, 0, mixedArgs), CUDA_SUCCESS);
+  CUmodule fixedModule;
+  ASSERT_EQ(cuModuleLoadData(&fixedModule, kFixedPTX), CUDA_SUCCESS);
+  CUfunction fixed = getFunction(fixedModule, "fixed");
+  EXPECT_EQ(launch(fixed, 2, 1, 1, 64, 1, 1, 0, nullptr), CUDA_SUCCESS);
+  EXPECT_EQ(launch(fixed, 2, 1, 1, 32, 2, 1, 0, nullptr),
+            CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+  int maxThreads = 0;
+  EXPECT_EQ(cuFuncGetAttribute(&maxThreads,
+                               CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fixed),
+            CUDA_SUCCESS);
+  EXPECT_EQ(maxThreads, 64);
+
+  // A function of another context.
+  CUcontext other;
+  ASSERT_EQ(cuCtxCreate(&other, 0, 0), CUDA_SUCCESS);
+  EXPECT_EQ(launch(fixed, 1, 1, 1, 64, 1, 1, 0, nullptr),
+            CUDA_ERROR_INVALID_HANDLE);
+  ASSERT_EQ(cuCtxDestroy(other), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxSetCurrent(context), CUDA_SUCCESS);
+}
+
+TEST_F(DriverTest, CooperativeLaunch) {
+  CUmodule module = loadKernels();
+  CUfunction histogram = getFunction(module, "histogram");
+  CUdeviceptr values, bins;
+  ASSERT_EQ(cuMemAlloc(&values, 4096), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemAlloc(&bins, 64), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemsetD32(values, 3, 1024), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemsetD32(bins, 0, 16), CUDA_SUCCESS);
+  int n = 1024;
+  void *args[] = {&values, &bins, &n};
+  int sms = 0;
+  cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, 0);
+  // 1024-thread blocks: two fit per multiprocessor.
+  EXPECT_EQ(cuLaunchCooperativeKernel(histogram, 2 * sms, 1, 1, 1024, 1, 1, 0,
+                                      nullptr, args),
+            CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<unsigned *>(bins)[3], 1024u);
+  EXPECT_EQ(cuLaunchCooperativeKernel(histogram, 2 * sms + 1, 1, 1, 1024, 1,
+                                      1, 0, nullptr, args),
+            CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE);
+}
+
+TEST_F(DriverTest, LaunchKernelEx) {
+  CUmodule module = loadKernels();
+  CUfunction histogram = getFunction(module, "histogram");
+  CUdeviceptr values, bins;
+  ASSERT_EQ(cuMemAlloc(&values, 4096), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemAlloc(&bins, 64), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemsetD32(values, 5, 1024), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemsetD32(bins, 0, 16), CUDA_SUCCESS);
+  int n = 1024;
+  void *args[] = {&values, &bins, &n};
+  CUevent done;
+  ASSERT_EQ(cuEventCreate(&done, 0), CUDA_SUCCESS);
+  CUlaunchAttribute attrs[2] = {};
+  attrs[0].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+  attrs[0].value.cooperative = 1;
+  attrs[1].id = CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT;
+  attrs[1].value.launchCompletionEvent.event = done;
+  CUlaunchConfig config = {};
+  config.gridDimX = 2;
+  config.gridDimY = config.gridDimZ = 1;
+  config.blockDimX = 128;
+  config.blockDimY = config.blockDimZ = 1;
+  config.attrs = attrs;
+  config.numAttrs = 2;
+  ASSERT_EQ(cuLaunchKernelEx(&config, histogram, args, nullptr), CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<unsigned *>(bins)[5], 1024u);
+  EXPECT_EQ(cuEventQuery(done), CUDA_SUCCESS);
+
+  attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attrs[0].value.clusterDim = {2, 1, 1};
+  EXPECT_EQ(cuLaunchKernelEx(&config, histogram, args, nullptr),
+            CUDA_ERROR_NOT_SUPPORTED);
+  attrs[0].id = static_cast<CUlaunchAttributeID>(99);
+  EXPECT_EQ(cuLaunchKernelEx(&config, histogram, args, nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuLaunchKernelEx(nullptr, histogram, args, nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {
+  CUmodule module = loadKernels();
+  CUfunction trapIf = getFunction(module, "trapIf");
+  CUstream stream;
+  CUevent event;
+  ASSERT_EQ(cuStreamCreate(&stream, 0), CUDA_SUCCESS);
+  ASSERT_EQ(cuEventCreate(&event, 0), CUDA_SUCCESS);
+  int flag = 1;
+  void *args[] = {&flag};
+  EXPECT_EQ(cuLaunchKernel(trapIf, 4, 1, 1, 32, 1, 1, 0, stream, args,
+                           nullptr),
+            CUDA_ERROR_LAUNCH_FAILED);
+  // The context is unusable from now on, as on a GPU.
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_LAUNCH_FAILED);
+  EXPECT_EQ(cuStreamSynchronize(stream), CUDA_ERROR_LAUNCH_FAILED);
+  EXPECT_EQ(cuStreamQuery(nullptr), CUDA_ERROR_LAUNCH_FAILED);
+  EXPECT_EQ(cuEventSynchronize(event), CUDA_ERROR_LAUNCH_FAILED);
+  CUdeviceptr ptr;
+  ASSERT_EQ(cuMemAlloc(&ptr, 16), CUDA_SUCCESS);
+  int host = 0;
+  EXPECT_EQ(cuMemcpyDtoH(&host, ptr, 4), CUDA_ERROR_LAUNCH_FAILED);
+  flag = 0;
+  EXPECT_EQ(cuLaunchKernel(trapIf, 1, 1, 1, 32, 1, 1, 0, nullptr, args,
+                           nullptr),
+            CUDA_ERROR_LAUNCH_FAILED);
+
+  // Other contexts are unaffected.
+  CUcontext other;
+  ASSERT_EQ(cuCtxCreate(&other, 0, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_SUCCESS);
+  ASSERT_EQ(cuCtxDestroy(other), CUDA_SUCCESS);
+}
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+TEST_F(DriverTest, Streams) {
+  CUstream stream, priority;
+  ASSERT_EQ(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
+  ASSERT_EQ(cuStreamCreateWithPriority(&priority, 0, -100), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamCreate(&stream, 4), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuStreamCreate(nullptr, 0), CUDA_ERROR_INVALID_VALUE);
+  unsigned flags = 0;
+  EXPECT_EQ(cuStreamGetFlags(stream, &flags), CUDA_SUCCESS);
+  EXPECT_EQ(flags, unsigned(CU_STREAM_NON_BLOCKING));
+  int value = 0;
+  EXPECT_EQ(cuStreamGetPriority(priority, &value), CUDA_SUCCESS);
+  EXPECT_EQ(value, -5);
+  EXPECT_EQ(cuStreamGetPriority(nullptr, &value), CUDA_SUCCESS);
+  EXPECT_EQ(value, 0);
+  CUcontext owner = nullptr;
+  EXPECT_EQ(cuStreamGetCtx(stream, &owner), CUDA_SUCCESS);
+  EXPECT_EQ(owner, context);
+  EXPECT_EQ(cuStreamQuery(stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamSynchronize(stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamSynchronize(nullptr), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamSynchronize(CU_STREAM_PER_THREAD), CUDA_SUCCESS);
+
+  CUevent event;
+  ASSERT_EQ(cuEventCreate(&event, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamWaitEvent(stream, event, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamWaitEvent(stream, event, 8), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuStreamWaitEvent(stream, nullptr, 0), CUDA_ERROR_INVALID_HANDLE);
+
+  // Host work runs in stream order, here at once.
+  int calls = 0;
+  EXPECT_EQ(cuLaunchHostFunc(
+                stream, [](void *data) { ++*static_cast<int *>(data); },
+                &calls),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamAddCallback(
+                stream,
+                [](CUstream, CUresult status, void *data) {
+                  *static_cast<int *>(data) += status == CUDA_SUCCESS ? 10 : 0;
+                },
+                &calls, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(calls, 11);
+  EXPECT_EQ(cuLaunchHostFunc(stream, nullptr, nullptr),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuStreamAddCallback(stream, nullptr, nullptr, 0),
+            CUDA_ERROR_INVALID_VALUE);
+
+  EXPECT_EQ(cuStreamDestroy(stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamDestroy(stream), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuStreamDestroy(nullptr), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuStreamQuery(stream), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuStreamGetFlags(stream, &flags), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuStreamGetFlags(priority, nullptr), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST_F(DriverTest, Events) {
+  CUevent start, stop, untimed;
+  ASSERT_EQ(cuEventCreate(&start, CU_EVENT_DEFAULT), CUDA_SUCCESS);
+  ASSERT_EQ(cuEventCreate(&stop, CU_EVENT_BLOCKING_SYNC), CUDA_SUCCESS);
+  ASSERT_EQ(cuEventCreate(&untimed, CU_EVENT_DISABLE_TIMING), CUDA_SUCCESS);
+  EXPECT_EQ(cuEventCreate(&start, 0x40), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuEventCreate(&start, CU_EVENT_INTERPROCESS),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuEventCreate(nullptr, 0), CUDA_ERROR_INVALID_VALUE);
+
+  float ms = -1;
+  EXPECT_EQ(cuEventElapsedTime(&ms, start, stop), CUDA_ERROR_INVALID_HANDLE);
+  CUstream stream;
+  ASSERT_EQ(cuStreamCreate(&stream, 0), CUDA_SUCCESS);
+  EXPECT_EQ(cuEventRecord(start, stream), CUDA_SUCCESS);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(cuEventRecordWithFlags(stop, nullptr, CU_EVENT_RECORD_DEFAULT),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuEventRecordWithFlags(stop, nullptr, 4), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuEventQuery(stop), CUDA_SUCCESS);
+  EXPECT_EQ(cuEventSynchronize(stop), CUDA_SUCCESS);
+  EXPECT_EQ(cuEventElapsedTime(&ms, start, stop), CUDA_SUCCESS);
+  EXPECT_GE(ms, 15.0f);
+  EXPECT_EQ(cuEventElapsedTime_v2(&ms, start, stop), CUDA_SUCCESS);
+  EXPECT_EQ(cuEventElapsedTime(nullptr, start, stop), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuEventRecord(untimed, stream), CUDA_SUCCESS);
+  EXPECT_EQ(cuEventElapsedTime(&ms, start, untimed),
+            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuEventRecord(start, reinterpret_cast<CUstream>(0x42)),
+            CUDA_ERROR_INVALID_HANDLE);
+
+  EXPECT_EQ(cuEventDestroy(start), CUDA_SUCCESS);
+  EXPECT_EQ(cuEventDestroy(start), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuEventQuery(start), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuEventSynchronize(start), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuEventRecord(start, nullptr), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuEventElapsedTime(&ms, start, stop), CUDA_ERROR_INVALID_HANDLE);
+}
+
+//===----------------------------------------------------------------------===//
+// Libraries and kernels (CUDA 12)
+//===----------------------------------------------------------------------===//
+
+TEST_F(DriverTest, Libraries) {
+  CUlibrary library;
+  ASSERT_EQ(cuLibraryLoadData(&library, kernelsPTX().c_str(), nullptr, nullptr,
+                              0, nullptr, nullptr, 0),
+            CUDA_SUCCESS);
+  unsigned count = 0;
+  EXPECT_EQ(cuLibraryGetKernelCount(&count, library), CUDA_SUCCESS);
+  EXPECT_EQ(count, 7u);
+  std::vector<CUkernel> kernels(count);
+  EXPECT_EQ(cuLibraryEnumerateKernels(kernels.data(), count, library),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuLibraryEnumerateKernels(kernels.data(), count + 1, library),
+            CUDA_ERROR_INVALID_VALUE);
+  CUkernel kernel;
+  ASSERT_EQ(cuLibraryGetKernel(&kernel, library, "saxpy"), CUDA_SUCCESS);
+  EXPECT_EQ(cuLibraryGetKernel(&kernel, library, "missing"),
+            CUDA_ERROR_NOT_FOUND);
+  const char *name;
+  EXPECT_EQ(cuKernelGetName(&name, kernel), CUDA_SUCCESS);
+  EXPECT_STREQ(name, "saxpy");
+  CUlibrary owner;
+  EXPECT_EQ(cuKernelGetLibrary(&owner, kernel), CUDA_SUCCESS);
+  EXPECT_EQ(owner, library);
+  int value = 0;
+  EXPECT_EQ(cuKernelGetAttribute(&value,
+                                 CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                 kernel, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(value, 1024);
+  EXPECT_EQ(cuKernelGetAttribute(&value,
+                                 CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                 kernel, 1),
+            CUDA_ERROR_INVALID_DEVICE);
+  EXPECT_EQ(cuKernelSetAttribute(
+                CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 64 * 1024,
+                kernel, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuKernelSetCacheConfig(kernel, CU_FUNC_CACHE_PREFER_L1, 0),
+            CUDA_SUCCESS);
+
+  // A CUkernel launches like a CUfunction, in any context.
+  CUfunction function;
+  ASSERT_EQ(cuKernelGetFunction(&function, kernel), CUDA_SUCCESS);
+  CUdeviceptr x, y;
+  ASSERT_EQ(cuMemAlloc(&x, 64 * 4), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemAlloc(&y, 64 * 4), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemsetD32(x, 0x3f800000, 64), CUDA_SUCCESS); // 1.0f
+  ASSERT_EQ(cuMemsetD32(y, 0, 64), CUDA_SUCCESS);
+  int n = 64;
+  float a = 3.0f;
+  void *args[] = {&n, &a, &x, &y};
+  ASSERT_EQ(cuLaunchKernel(reinterpret_cast<CUfunction>(kernel), 1, 1, 1, 64,
+                           1, 1, 0, nullptr, args, nullptr),
+            CUDA_SUCCESS);
+  ASSERT_EQ(cuLaunchKernel(function, 1, 1, 1, 64, 1, 1, 0, nullptr, args,
+                           nullptr),
+            CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<float *>(y)[63], 6.0f);
+
+  CUmodule module;
+  EXPECT_EQ(cuLibraryGetModule(&module, library), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleUnload(module), CUDA_ERROR_INVALID_HANDLE);
+  CUdeviceptr global;
+  size_t bytes;
+  EXPECT_EQ(cuLibraryGetGlobal(&global, &bytes, library, "launchCount"),
+            CUDA_SUCCESS);
+  EXPECT_EQ(bytes, 8u);
+  EXPECT_EQ(cuLibraryGetGlobal(&global, &bytes, library, "nothing"),
+            CUDA_ERROR_NOT_FOUND);
+
+  EXPECT_EQ(cuLibraryUnload(library), CUDA_SUCCESS);
+  EXPECT_EQ(cuLibraryUnload(library), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuLibraryGetKernel(&kernel, library, "saxpy"),
+            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuKernelGetName(&name, kernel), CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuLibraryLoadData(&library, nullptr, nullptr, nullptr, 0, nullptr,
+                              nullptr, 0),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuLibraryLoadData(&library, kBadPTX, nullptr, nullptr, 0, nullptr,
+                              nullptr, 0),
+            CUDA_ERROR_INVALID_PTX);
+  EXPECT_EQ(cuLibraryLoadFromFile(&library, "/nonexistent.ptx", nullptr,
+                                  nullptr, 0, nullptr, nullptr, 0),
+            CUDA_ERROR_FILE_NOT_FOUND);
+  std::string path = std::string(PTXJIT_CAPI_INPUTS) + "/kernels.ptx";
+  ASSERT_EQ(cuLibraryLoadFromFile(&library, path.c_str(), nullptr, nullptr, 0,
+                                  nullptr, nullptr, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuLibraryUnload(library), CUDA_SUCCESS);
+}
+
+//===----------------------------------------------------------------------===//
+// ptx_run
+//===----------------------------------------------------------------------===//
+
+TEST(PtxRun, RunsAKernelOnHostBuffers) {
+  std::vector<float> x(100), y(100, 1.0f);
+  for (int i = 0; i < 100; ++i)
+    x[i] = float(i);
+  int n = 100;
+  float a = 2.0f;
+  float *px = x.data(), *py = y.data();
+  void *args[] = {&n, &a, &px, &py};
+  unsigned grid[3] = {4, 1, 1}, block[3] = {32, 1, 1};
+  char log[256];
+  ASSERT_EQ(ptx_run(kernelsPTX().c_str(), "saxpy", args, 4, grid, block, 0, log,
+                    sizeof log),
+            CUDA_SUCCESS)
+      << log;
+  for (int i = 0; i < 100; ++i)
+    ASSERT_EQ(y[i], 2.0f * float(i) + 1.0f);
+  // NULL kernel: the first one (saxpy again).
+  ASSERT_EQ(ptx_run(kernelsPTX().c_str(), nullptr, args, 4, grid, block, 0,
+                    nullptr, 0),
+            CUDA_SUCCESS);
+  EXPECT_EQ(y[99], 2.0f * 99 * 2 + 1.0f);
+}
+
+TEST(PtxRun, Errors) {
+  unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
+  char log[512];
+  EXPECT_EQ(ptx_run(kBadPTX, nullptr, nullptr, 0, grid, block, 0, log,
+                    sizeof log),
+            CUDA_ERROR_INVALID_PTX);
+  EXPECT_NE(std::string(log).find("<ptx_run>:6:"), std::string::npos) << log;
+  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "nope", nullptr, 0, grid, block, 0,
+                    log, sizeof log),
+            CUDA_ERROR_NOT_FOUND);
+  EXPECT_NE(std::string(log).find("nope"), std::string::npos);
+  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "saxpy", nullptr, 0, grid, block, 0,
+                    log, sizeof log),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_NE(std::string(log).find("takes 4 parameters"), std::string::npos);
+  int flag = 1;
+  void *args[] = {&flag};
+  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "trapIf", args, 1, grid, block, 0,
+                    log, sizeof log),
+            CUDA_ERROR_LAUNCH_FAILED);
+  EXPECT_NE(std::string(log).find("trapped"), std::string::npos);
+  unsigned tooBig[3] = {2048, 1, 1};
+  flag = 0;
+  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "trapIf", args, 1, grid, tooBig, 0,
+                    log, sizeof log),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(ptx_run(nullptr, nullptr, nullptr, 0, grid, block, 0, log,
+                    sizeof log),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(ptx_run(kBadPTX, nullptr, nullptr, 0, nullptr, block, 0, nullptr,
+                    0),
+            CUDA_ERROR_INVALID_VALUE);
+}
+
+} // namespace
