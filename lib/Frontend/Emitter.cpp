@@ -2272,8 +2272,6 @@ LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
              failure();
     if (t.lanes != 1)
       return unsupported("'cvt' on packed types");
-    if (t.kind == PtxType::BFloat || (t.isFloat() && t.bits == 16))
-      return unsupported("'cvt' to or from 16-bit floating-point types");
   }
   if (failed(expectOperands(2)))
     return failure();
@@ -2282,8 +2280,10 @@ LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
     rnd = *ptx::symbolizeRoundingMode(*rndName);
   bool intRounding = rnd && *rnd >= ptx::RoundingMode::rni;
   if (dtype.isFloat() && stype.isFloat()) {
-    bool narrowing = dtype.bits < stype.bits;
-    bool same = dtype.bits == stype.bits;
+    // f16 <-> bf16 converts through f32 and rounds once.
+    bool narrowing = dtype.bits < stype.bits ||
+                     (dtype.bits == stype.bits && dtype.kind != stype.kind);
+    bool same = dtype == stype;
     if (same && !(rnd && intRounding) && !ftz && !sat && !rnd)
       return instrError() << "'cvt" << dtype.str() << stype.str()
                           << "' needs a modifier", failure();
@@ -2726,11 +2726,8 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
       return error(target.loc) << "use of undeclared function '"
                                << target.symbol << "'",
              failure();
-    if (!it->second.defined)
-      return error(target.loc) << "function '" << target.symbol
-                               << "' is declared but not defined in this "
-                                  "module",
-             failure();
+    // Whether it is defined is checked once the whole module is parsed.
+    moduleInfo.calls.push_back({target.symbol, target.loc});
     sig = &it->second;
   }
   unsigned numRets = rets ? rets->elems.size() : 0;

@@ -171,6 +171,9 @@ struct ModuleInfo {
   /// Module-scope variables whose initializer holds addresses:
   /// (variable, byte offset, symbol) to patch after code generation.
   std::vector<std::tuple<std::string, uint64_t, std::string>> relocations;
+  /// Direct calls (callee, location), checked against the definitions at
+  /// the end of the module.
+  mutable std::vector<std::pair<std::string, llvm::SMLoc>> calls;
   unsigned addressSize = 64;
 };
 

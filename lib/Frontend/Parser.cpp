@@ -214,6 +214,11 @@ OwningOpRef<ModuleOp> Parser::parse() {
   while (!tok.is(Token::Eof))
     if (failed(parseTopLevel()))
       return nullptr;
+  for (auto &[callee, loc] : info.calls)
+    if (!info.functions.lookup(callee).defined)
+      return error(loc) << "function '" << callee
+                        << "' is declared but not defined in this module",
+             nullptr;
   module.get()->setAttr("ptx.shared_bytes",
                         IntegerAttr::get(IntegerType::get(ctx, 64),
                                          info.sharedBytes));

@@ -228,6 +228,24 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
   if (!module || failed(mlir::verify(*module)))
     return makeError(llvm::StringRef(diagnostics).rtrim());
 
+  if (!options.onlyKernels.empty()) {
+    std::string names;
+    llvm::StringSet<> present;
+    for (auto fn : module->getOps<mlir::func::FuncOp>())
+      if (fn->hasAttr(ptx::kKernelAttrName)) {
+        names += (names.empty() ? "" : ", ") + fn.getName().str();
+        present.insert(fn.getName());
+      }
+    for (const std::string &name : options.onlyKernels)
+      if (!present.count(name))
+        return makeError("error: no kernel named '" + name +
+                         "' in the module (kernels: " + names + ")");
+    for (auto fn : llvm::make_early_inc_range(
+             module->getOps<mlir::func::FuncOp>()))
+      if (fn->hasAttr(ptx::kKernelAttrName) &&
+          !llvm::is_contained(options.onlyKernels, fn.getName()))
+        fn.erase();
+  }
   auto impl = std::make_unique<ModuleImpl>();
   impl->kernels = collectKernels(*module, impl->localBytes);
   // Threads that call device functions get a local-memory stack for their

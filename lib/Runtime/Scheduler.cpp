@@ -281,11 +281,16 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
         if (warp[l]->waitKind != WaitExited)
           live |= 1u << l;
       }
-      std::map<uint32_t, uint32_t> groups;
+      // Lanes at the same instruction with the same member mask form a
+      // group (tiles of a warp use disjoint masks at one instruction).
+      std::map<std::pair<uint32_t, uint32_t>, uint32_t> groups;
       for (unsigned l = 0; l < 32; ++l)
-        if (warp[l] && warp[l]->waitKind == WaitCollective)
-          groups[warp[l]->waitId] |= 1u << l;
-      for (auto [id, group] : groups) {
+        if (warp[l] && warp[l]->waitKind == WaitCollective) {
+          uint32_t mask =
+              warp[l]->collOp == ActiveMask ? 0 : warp[l]->collMask;
+          groups[{warp[l]->waitId, mask}] |= 1u << l;
+        }
+      for (auto [key, group] : groups) {
         ThreadState *first = warp[__builtin_ctz(group)];
         uint32_t op = first->collOp;
         if (op != ActiveMask) {

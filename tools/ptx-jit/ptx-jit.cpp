@@ -419,7 +419,10 @@ int main(int argc, char **argv) {
       fail("--print=" + llvm::Twine(index) + ": argument " +
            llvm::Twine(index) + " is not a buffer");
 
-  auto module = Module::loadFromFile(file);
+  CompileOptions compileOptions;
+  if (!kernelName.empty())
+    compileOptions.onlyKernels.push_back(kernelName);
+  auto module = Module::loadFromFile(file, compileOptions);
   if (!module) {
     std::string message = llvm::toString(module.takeError());
     llvm::errs() << message << "\n";

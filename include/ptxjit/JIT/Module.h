@@ -63,6 +63,10 @@ struct CompileOptions {
   unsigned optLevel = 2;
   /// Name used for diagnostics when loading from a string.
   std::string bufferName = "<ptx>";
+  /// When not empty, only these kernels are compiled (the whole module is
+  /// still parsed and verified); saves compile time for tools that launch
+  /// one kernel of a large module.
+  std::vector<std::string> onlyKernels;
 };
 
 /// Options for one launch.

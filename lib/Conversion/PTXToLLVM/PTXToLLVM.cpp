@@ -891,6 +891,12 @@ struct CvtLowering : PTXPattern<ptx::CvtOp> {
       return intToInt(op, g, x);
     if (srcFloat && op.getFtz())
       x = g.flush(x);
+    // 16-bit sources widen exactly to f32 first.
+    if (srcFloat && widthOf(src) == 16 &&
+        (!dstFloat || widthOf(dst) == 16)) {
+      x = LLVM::FPExtOp::create(g.b, g.loc, g.b.getF32Type(), x);
+      src = x.getType();
+    }
     if (srcFloat && !dstFloat)
       return floatToInt(op, g, x);
     Value r;
@@ -900,7 +906,7 @@ struct CvtLowering : PTXPattern<ptx::CvtOp> {
       r = op.getSrcSigned()
               ? LLVM::SIToFPOp::create(g.b, g.loc, dst, x).getResult()
               : LLVM::UIToFPOp::create(g.b, g.loc, dst, x).getResult();
-    } else if (widthOf(src) == widthOf(dst)) {
+    } else if (src == dst) {
       r = roundIntegral(g, x, *rnd);
     } else if (widthOf(src) < widthOf(dst)) {
       r = LLVM::FPExtOp::create(g.b, g.loc, dst, x);
