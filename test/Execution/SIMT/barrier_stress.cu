@@ -40,11 +40,44 @@ extern "C" __global__ void nested_barrier(unsigned *out) {
   out[blockIdx.x * B + t] = acc;
 }
 
-// A loop with two back edges, both after the barriers: iterations with
-// k % 3 == 1 `continue` early, the others fall through to the bottom; and a
-// second loop whose `continue` skips the barriers of every third
-// iteration (uniformly, it depends on k only).
+// A loop with two back edges (latches) and barriers, shaped so that the
+// PTX keeps both: the loop exits in the middle once ++k reaches n (n >= 1;
+// the break is taken by all threads at once), iterations with k % 3 == 1
+// `continue` (first back edge, which also reads out[g], so launch with out
+// initialised), the others run a third barrier (on a second array, so that
+// the store at the top cannot race with it) and fall through to the top
+// (second back edge).
 extern "C" __global__ void two_latch(unsigned *out, int n) {
+  __shared__ unsigned s[1024];
+  __shared__ unsigned s2[1024];
+  unsigned t = threadIdx.x, B = blockDim.x;
+  unsigned g = blockIdx.x * B + t;
+  unsigned v = t * 5 + blockIdx.x;
+  int k = 0;
+  for (;;) {
+    s[t] = v;
+    __syncthreads();
+    v = s[(t + 1) % B] + k;
+    __syncthreads();
+    if (++k >= n)
+      break;
+    if (k % 3 == 1) {
+      v = v * 3 + out[g];
+      continue;
+    }
+    s2[t] = v ^ k;
+    __syncthreads();
+    v += s2[(t + B - 1) % B];
+  }
+  out[g] = v;
+}
+
+// `continue` around barriers (uniform: it depends on k only). First loop:
+// every iteration runs two barriers, then k % 3 == 1 continues early and
+// k % 4 == 3 continues a little later. Second loop: k % 3 == 2 continues
+// before any barrier; third loop (not unrolled): k % 3 == 1 continues after
+// the first two barriers, skipping the other two.
+extern "C" __global__ void continue_barrier(unsigned *out, int n) {
   __shared__ unsigned s[1024];
   unsigned t = threadIdx.x, B = blockDim.x;
   unsigned v = t * 5 + blockIdx.x;
@@ -66,6 +99,19 @@ extern "C" __global__ void two_latch(unsigned *out, int n) {
     s[t] = v;
     __syncthreads();
     v = v * 7 + s[(t + B - 1) % B];
+    __syncthreads();
+  }
+#pragma unroll 1
+  for (int k = 0; k < n; ++k) {
+    s[t] = v;
+    __syncthreads();
+    v = s[(t + 3) % B] + k;
+    __syncthreads();
+    if (k % 3 == 1)
+      continue;
+    s[t] = v ^ k;
+    __syncthreads();
+    v += s[(t + B - 1) % B];
     __syncthreads();
   }
   out[blockIdx.x * B + t] = v;

@@ -115,7 +115,7 @@ __device__ __noinline__ int fold(binop f, int n, int x) {
 //  0  fact(x) (u64 arithmetic)
 //  1  fib(x % 16)
 //  2  tree_sum(in, 0, g + 1, 0)
-//  3  is_even(x * 7 + g)
+//  3  is_even(x + g % 16) (recursion depth up to 35)
 //  4  ack(x % 3, x % 5)
 //  5  m.c + m.ll + m.s       with m = make_mixed(x - 5) (char wraps)
 //  6  (long long)(m.f * 4) * 1000 + (long long)(m.d * 2)
@@ -135,7 +135,7 @@ extern "C" __global__ void calls(const int *in, long long *out, int n) {
   o[0] = (long long)fact(x);
   o[1] = fib(x % 16);
   o[2] = tree_sum(in, 0, g + 1, 0);
-  o[3] = is_even(x * 7 + g) ? 1 : 0;
+  o[3] = is_even(x + g % 16) ? 1 : 0;
   o[4] = ack(x % 3, x % 5);
   Mixed m = make_mixed(x - 5);
   o[5] = m.c + m.ll + m.s;
