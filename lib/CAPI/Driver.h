@@ -30,10 +30,6 @@
 /// Marks a C entry point of the library: C linkage, exported.
 #define PTXJIT_EXPORT extern "C" __attribute__((visibility("default")))
 
-namespace ptxjit::capi {
-struct Allocation;
-} // namespace ptxjit::capi
-
 /// A context: the owner of modules, streams, events and allocations.
 struct CUctx_st {
   CUdevice device = 0;

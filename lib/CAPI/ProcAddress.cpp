@@ -81,6 +81,7 @@ static const ProcEntry kProcTable[] = {
     {"cuDevicePrimaryCtxSetFlags", 11000, reinterpret_cast<void *>(&cuDevicePrimaryCtxSetFlags_v2)},
     {"cuDevicePrimaryCtxReset", 7000, reinterpret_cast<void *>(&cuDevicePrimaryCtxReset)},
     {"cuDevicePrimaryCtxReset", 11000, reinterpret_cast<void *>(&cuDevicePrimaryCtxReset_v2)},
+    {"cuCtxCreate", 2000, reinterpret_cast<void *>(&cuCtxCreate)},
     {"cuCtxCreate", 3020, reinterpret_cast<void *>(&cuCtxCreate_v2)},
     {"cuCtxCreate", 11040, reinterpret_cast<void *>(&cuCtxCreate_v3)},
     {"cuCtxCreate", 12050, reinterpret_cast<void *>(&cuCtxCreate_v4)},
