@@ -1,0 +1,203 @@
+//===- simt_bench.cpp - SIMT kernels against native C++ -------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs the block reduction, the tiled SGEMM and the shared-memory histogram
+// of kernels.cu (compiled to kernels.ptx by nvcc) through ptxjit and the same
+// algorithms written in C++ (compiled -O3 -march=native, same number of host
+// threads), checks that both agree, and prints the median times and their
+// ratio (ptxjit / native).
+//
+//   ptxjit-simt-bench [--repeat=N] [--threads=N]
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/JIT/Module.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#ifndef PTXJIT_BENCH_DIR
+#define PTXJIT_BENCH_DIR "."
+#endif
+
+using Clock = std::chrono::steady_clock;
+
+static double medianMillis(int repeat, const std::function<void()> &fn) {
+  std::vector<double> times;
+  for (int i = 0; i < repeat; ++i) {
+    auto start = Clock::now();
+    fn();
+    times.push_back(
+        std::chrono::duration<double, std::milli>(Clock::now() - start)
+            .count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+/// Runs body(worker) on `threads` host threads.
+static void parallel(unsigned threads, const std::function<void(unsigned)> &body) {
+  std::vector<std::thread> pool;
+  for (unsigned w = 1; w < threads; ++w)
+    pool.emplace_back(body, w);
+  body(0);
+  for (auto &t : pool)
+    t.join();
+}
+
+int main(int argc, char **argv) {
+  int repeat = 5;
+  unsigned threads = std::thread::hardware_concurrency();
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strncmp(argv[i], "--repeat=", 9))
+      repeat = std::atoi(argv[i] + 9);
+    else if (!std::strncmp(argv[i], "--threads=", 10))
+      threads = std::atoi(argv[i] + 10);
+  }
+  auto module = ptxjit::Module::loadFromFile(PTXJIT_BENCH_DIR "/kernels.ptx");
+  if (!module) {
+    std::fprintf(stderr, "%s\n", llvm::toString(module.takeError()).c_str());
+    return 1;
+  }
+  ptxjit::LaunchOptions options;
+  options.numThreads = threads;
+  std::printf("%-12s %12s %12s %8s\n", "kernel", "ptxjit ms", "native ms",
+              "ratio");
+  bool ok = true;
+  auto report = [&](const char *name, double jit, double native, bool same) {
+    std::printf("%-12s %12.3f %12.3f %8.2f%s\n", name, jit, native,
+                jit / native, same ? "" : "  MISMATCH");
+    ok &= same;
+  };
+
+  // Block reduction: 4M ints, 256 threads per CTA, 256 CTAs.
+  {
+    const int n = 1 << 22, blocks = 256;
+    std::vector<int> in(n), out(blocks), nativeOut(blocks);
+    std::mt19937 rng(1);
+    for (int &v : in)
+      v = int(rng() % 100);
+    const ptxjit::KernelInfo *k = *(*module)->getKernel("reduce");
+    const void *inP = in.data(), *outP = out.data();
+    const void *args[] = {&inP, &outP, &n};
+    double jit = medianMillis(repeat, [&] {
+      if (auto err = (*module)->launch(*k, {blocks, 1, 1}, {256, 1, 1}, 0,
+                                       args, options))
+        std::abort();
+    });
+    double native = medianMillis(repeat, [&] {
+      std::atomic<int> next{0};
+      parallel(threads, [&](unsigned) {
+        for (int b; (b = next++) < blocks;) {
+          int s[256];
+          for (int t = 0; t < 256; ++t) {
+            int sum = 0;
+            for (int i = b * 256 + t; i < n; i += blocks * 256)
+              sum += in[i];
+            s[t] = sum;
+          }
+          for (int off = 128; off > 0; off /= 2)
+            for (int t = 0; t < off; ++t)
+              s[t] += s[t + off];
+          nativeOut[b] = s[0];
+        }
+      });
+    });
+    report("reduce", jit, native, out == nativeOut);
+  }
+
+  // Tiled SGEMM: 256 x 256, 16 x 16 tiles.
+  {
+    const int n = 256, T = 16;
+    std::vector<float> a(n * n), b(n * n), c(n * n), nativeC(n * n);
+    std::mt19937 rng(2);
+    for (float &v : a)
+      v = float(int(rng() % 8));
+    for (float &v : b)
+      v = float(int(rng() % 8));
+    const ptxjit::KernelInfo *k = *(*module)->getKernel("sgemm");
+    const void *aP = a.data(), *bP = b.data(), *cP = c.data();
+    const void *args[] = {&aP, &bP, &cP, &n};
+    double jit = medianMillis(repeat, [&] {
+      if (auto err = (*module)->launch(*k, {n / T, n / T, 1}, {T, T, 1}, 0,
+                                       args, options))
+        std::abort();
+    });
+    double native = medianMillis(repeat, [&] {
+      std::atomic<int> next{0};
+      parallel(threads, [&](unsigned) {
+        for (int tile; (tile = next++) < (n / T) * (n / T);) {
+          int by = tile / (n / T), bx = tile % (n / T);
+          float acc[T][T] = {};
+          float as[T][T], bs[T][T];
+          for (int k0 = 0; k0 < n; k0 += T) {
+            for (int y = 0; y < T; ++y)
+              for (int x = 0; x < T; ++x) {
+                as[y][x] = a[(by * T + y) * n + k0 + x];
+                bs[y][x] = b[(k0 + y) * n + bx * T + x];
+              }
+            for (int y = 0; y < T; ++y)
+              for (int k = 0; k < T; ++k)
+                for (int x = 0; x < T; ++x)
+                  acc[y][x] += as[y][k] * bs[k][x];
+          }
+          for (int y = 0; y < T; ++y)
+            for (int x = 0; x < T; ++x)
+              nativeC[(by * T + y) * n + bx * T + x] = acc[y][x];
+        }
+      });
+    });
+    report("sgemm", jit, native, c == nativeC);
+  }
+
+  // Histogram: 16M bytes, shared-memory atomics per CTA, 128 CTAs x 256.
+  {
+    const int n = 1 << 24, blocks = 128;
+    std::vector<unsigned char> data(n);
+    std::mt19937 rng(3);
+    for (auto &v : data)
+      v = (unsigned char)(rng() & 0xff);
+    std::vector<unsigned> hist(256), nativeHist(256);
+    const ptxjit::KernelInfo *k = *(*module)->getKernel("histogram");
+    const void *dP = data.data(), *hP = hist.data();
+    const void *args[] = {&dP, &hP, &n};
+    double jit = medianMillis(repeat, [&] {
+      std::fill(hist.begin(), hist.end(), 0);
+      if (auto err = (*module)->launch(*k, {blocks, 1, 1}, {256, 1, 1}, 0,
+                                       args, options))
+        std::abort();
+    });
+    double native = medianMillis(repeat, [&] {
+      std::vector<std::atomic<unsigned>> global(256);
+      std::atomic<int> next{0};
+      parallel(threads, [&](unsigned) {
+        for (int blk; (blk = next++) < blocks;) {
+          std::atomic<unsigned> local[256];
+          for (auto &l : local)
+            l.store(0, std::memory_order_relaxed);
+          for (int t = 0; t < 256; ++t)
+            for (int i = blk * 256 + t; i < n; i += blocks * 256)
+              local[data[i]].fetch_add(1);
+          for (int i = 0; i < 256; ++i)
+            global[i].fetch_add(local[i].load());
+        }
+      });
+      for (int i = 0; i < 256; ++i)
+        nativeHist[i] = global[i].load();
+    });
+    report("histogram", jit, native, hist == nativeHist);
+  }
+  return ok ? 0 : 1;
+}
