@@ -35,6 +35,15 @@ def main():
     context = check(driver.cuDevicePrimaryCtxRetain(device))
     check(driver.cuCtxSetCurrent(context))
 
+    # Errors come back as the driver's codes.
+    err, _ = driver.cuModuleLoadData(b".version 8.0\n.target sm_80\nbogus;\0")
+    if err != driver.CUresult.CUDA_ERROR_INVALID_PTX:
+        raise RuntimeError(f"bad PTX gave {err}, not CUDA_ERROR_INVALID_PTX")
+    err, _ = driver.cuModuleGetFunction(
+        check(driver.cuModuleLoadData(ptx)), b"no_such_kernel")
+    if err != driver.CUresult.CUDA_ERROR_NOT_FOUND:
+        raise RuntimeError(f"unknown kernel gave {err}, not NOT_FOUND")
+
     module = check(driver.cuModuleLoadData(ptx))
     kernel = check(driver.cuModuleGetFunction(module, b"saxpy"))
 
