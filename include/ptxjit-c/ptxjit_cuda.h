@@ -776,7 +776,8 @@ typedef size_t(CUDA_CB *CUoccupancyB2DSize)(int blockSize);
 
 /*===-- Functions ---------------------------------------------------------===*/
 /* Every function returns CUDA_ERROR_NOT_INITIALIZED before cuInit (except   */
-/* cuDriverGetVersion, cuGetErrorName/String, cuGetProcAddress and ptx_run), */
+/* cuDriverGetVersion, cuGetErrorName/String, cuGetProcAddress,              */
+/* cuGetExportTable and ptx_run),                                            */
 /* CUDA_ERROR_INVALID_VALUE for a null output pointer, and                   */
 /* CUDA_ERROR_INVALID_HANDLE for a handle that is not live.                  */
 
