@@ -1,4 +1,4 @@
-/*===- cuda.h - A cuda.h for programs built without the CUDA toolkit -*- C -*-===*\
+/*===- cuda.h - cuda.h for programs built without the toolkit ---*- C -*-===*\
 |*                                                                            *|
 |* Part of the ptxjit project.                                                *|
 |*                                                                            *|

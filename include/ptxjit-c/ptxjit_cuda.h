@@ -1,4 +1,4 @@
-/*===- ptxjit_cuda.h - The CUDA Driver API subset ptxjit implements -*- C -*-===*\
+/*===- ptxjit_cuda.h - The CUDA Driver API of ptxjit -----------*- C -*-===*\
 |*                                                                            *|
 |* Part of the ptxjit project.                                                *|
 |*                                                                            *|
@@ -18,7 +18,7 @@
 |* The virtual device                                                         *|
 |*   One device, ordinal 0, named "ptxjit CPU device". Device memory is host  *|
 |*   memory: a CUdeviceptr is a host address, usable from the host too.       *|
-|*   Compute capability 8.0, or $PTXJIT_COMPUTE_CAPABILITY ("major.minor").    *|
+|*   Compute capability 8.0, or $PTXJIT_COMPUTE_CAPABILITY ("major.minor"). *|
 |*   Warp size 32; 1024 threads per block (1024 x 1024 x 64); grid            *|
 |*   2^31-1 x 65535 x 65535; 48 KiB shared memory per block by default, up   *|
 |*   to 227 KiB with cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES);      *|

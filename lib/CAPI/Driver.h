@@ -169,8 +169,7 @@ void trace(const char *name);
 /// The entry point prologue: traces the call and takes the driver lock.
 #define PTXJIT_API_ENTRY()                                                     \
   ::ptxjit::capi::trace(__func__);                                             \
-  std::lock_guard<std::recursive_mutex> apiLock(                               \
-      ::ptxjit::capi::driver().mutex)
+  std::lock_guard<std::recursive_mutex> apiLock(::ptxjit::capi::driver().mutex)
 
 /// Returns CUDA_ERROR_NOT_INITIALIZED before cuInit.
 #define PTXJIT_REQUIRE_INIT()                                                  \

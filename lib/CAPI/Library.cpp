@@ -50,8 +50,8 @@ static CUresult loadLibrary(CUlibrary *library, const void *code, size_t size,
   if (CUresult err = checkLibraryOptions(libraryOptions, numLibraryOptions))
     return err;
   JitOptions options;
-  if (CUresult err = parseJitOptions(numJitOptions, jitOptions,
-                                     jitOptionValues, options))
+  if (CUresult err =
+          parseJitOptions(numJitOptions, jitOptions, jitOptionValues, options))
     return err;
   CUmod_st *module = nullptr;
   if (CUresult err =
@@ -65,11 +65,13 @@ static CUresult loadLibrary(CUlibrary *library, const void *code, size_t size,
   return CUDA_SUCCESS;
 }
 
-PTXJIT_EXPORT CUresult cuLibraryLoadData(
-    CUlibrary *library, const void *code, CUjit_option *jitOptions,
-    void **jitOptionsValues, unsigned int numJitOptions,
-    CUlibraryOption *libraryOptions, void **libraryOptionValues,
-    unsigned int numLibraryOptions) {
+PTXJIT_EXPORT CUresult cuLibraryLoadData(CUlibrary *library, const void *code,
+                                         CUjit_option *jitOptions,
+                                         void **jitOptionsValues,
+                                         unsigned int numJitOptions,
+                                         CUlibraryOption *libraryOptions,
+                                         void **libraryOptionValues,
+                                         unsigned int numLibraryOptions) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
   return loadLibrary(library, code, 0, "<library>", jitOptions,
@@ -107,8 +109,7 @@ PTXJIT_EXPORT CUresult cuLibraryUnload(CUlibrary library) {
   return CUDA_SUCCESS;
 }
 
-PTXJIT_EXPORT CUresult cuLibraryGetKernel(CUkernel *pKernel,
-                                          CUlibrary library,
+PTXJIT_EXPORT CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library,
                                           const char *name) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
@@ -168,8 +169,7 @@ PTXJIT_EXPORT CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library) {
 }
 
 PTXJIT_EXPORT CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
-                                          CUlibrary library,
-                                          const char *name) {
+                                          CUlibrary library, const char *name) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
   if (!name)
@@ -179,8 +179,7 @@ PTXJIT_EXPORT CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
   return getGlobal(library->module, name, dptr, bytes);
 }
 
-PTXJIT_EXPORT CUresult cuKernelGetFunction(CUfunction *pFunc,
-                                           CUkernel kernel) {
+PTXJIT_EXPORT CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
   if (!pFunc)
@@ -312,11 +311,11 @@ PTXJIT_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
       return CUDA_ERROR_INVALID_VALUE;
     }
   }
-  CUresult result = launchKernel(
-      f, {config->gridDimX, config->gridDimY, config->gridDimZ},
-      {config->blockDimX, config->blockDimY, config->blockDimZ},
-      config->sharedMemBytes, config->hStream, kernelParams, extra,
-      cooperative);
+  CUresult result =
+      launchKernel(f, {config->gridDimX, config->gridDimY, config->gridDimZ},
+                   {config->blockDimX, config->blockDimY, config->blockDimZ},
+                   config->sharedMemBytes, config->hStream, kernelParams, extra,
+                   cooperative);
   if (result != CUDA_SUCCESS)
     return result;
   for (CUevent event : completionEvents)

@@ -48,7 +48,8 @@ void ptxjit::capi::addAllocation(const Allocation &allocation) {
   driver().allocations[entry.base] = entry;
 }
 
-void ptxjit::capi::freeAllocation(std::map<uintptr_t, Allocation>::iterator it) {
+void ptxjit::capi::freeAllocation(
+    std::map<uintptr_t, Allocation>::iterator it) {
   MemoryKind kind = it->second.kind;
   if (kind == MemoryKind::Device || kind == MemoryKind::Managed ||
       kind == MemoryKind::Host)
@@ -125,8 +126,7 @@ PTXJIT_EXPORT CUresult cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch,
   if (height > deviceProperties().totalMemory / pitch)
     return CUDA_ERROR_OUT_OF_MEMORY;
   void *memory = nullptr;
-  if (CUresult err =
-          allocate(pitch * height, MemoryKind::Device, 0, &memory))
+  if (CUresult err = allocate(pitch * height, MemoryKind::Device, 0, &memory))
     return err;
   *dptr = reinterpret_cast<CUdeviceptr>(memory);
   *pPitch = pitch;
@@ -162,9 +162,9 @@ PTXJIT_EXPORT CUresult cuMemFree_v2(CUdeviceptr dptr) {
 
 static CUresult hostAlloc(void **pp, size_t bytesize, unsigned flags) {
   PTXJIT_REQUIRE_INIT();
-  if (!pp || (flags & ~unsigned(CU_MEMHOSTALLOC_PORTABLE |
-                                CU_MEMHOSTALLOC_DEVICEMAP |
-                                CU_MEMHOSTALLOC_WRITECOMBINED)))
+  if (!pp ||
+      (flags & ~unsigned(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
+                         CU_MEMHOSTALLOC_WRITECOMBINED)))
     return CUDA_ERROR_INVALID_VALUE;
   return allocate(bytesize, MemoryKind::Host, flags, pp);
 }
@@ -191,8 +191,7 @@ PTXJIT_EXPORT CUresult cuMemFreeHost(void *p) {
   return CUDA_SUCCESS;
 }
 
-PTXJIT_EXPORT CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr,
-                                                    void *p,
+PTXJIT_EXPORT CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p,
                                                     unsigned int flags) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
@@ -297,9 +296,9 @@ template <typename T> static void store(void *data, T value) {
 /// Unknown pointers get the defaults cuPointerGetAttributes documents.
 static CUresult pointerAttribute(void *data, CUpointer_attribute attribute,
                                  uintptr_t ptr, const Allocation *a) {
-  bool onDevice = a && (a->kind == MemoryKind::Device ||
-                        a->kind == MemoryKind::Managed ||
-                        a->kind == MemoryKind::ModuleGlobal);
+  bool onDevice =
+      a && (a->kind == MemoryKind::Device || a->kind == MemoryKind::Managed ||
+            a->kind == MemoryKind::ModuleGlobal);
   switch (attribute) {
   case CU_POINTER_ATTRIBUTE_CONTEXT:
     store<CUcontext>(data, a ? a->context : nullptr);
@@ -542,9 +541,8 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice,
 
 /// One side of a 2-D copy: the first byte and the pitch.
 static CUresult copy2DSide(CUmemorytype type, const void *host,
-                           CUdeviceptr device, size_t x, size_t y,
-                           size_t pitch, size_t width, size_t height,
-                           uint8_t *&start) {
+                           CUdeviceptr device, size_t x, size_t y, size_t pitch,
+                           size_t width, size_t height, uint8_t *&start) {
   uintptr_t base;
   switch (type) {
   case CU_MEMORYTYPE_HOST:
@@ -574,15 +572,15 @@ static CUresult copy2D(const CUDA_MEMCPY2D *copy) {
   if (copy->WidthInBytes == 0 || copy->Height == 0)
     return CUDA_SUCCESS;
   uint8_t *src = nullptr, *dst = nullptr;
-  if (CUresult err = copy2DSide(copy->srcMemoryType, copy->srcHost,
-                                copy->srcDevice, copy->srcXInBytes,
-                                copy->srcY, copy->srcPitch,
-                                copy->WidthInBytes, copy->Height, src))
+  if (CUresult err =
+          copy2DSide(copy->srcMemoryType, copy->srcHost, copy->srcDevice,
+                     copy->srcXInBytes, copy->srcY, copy->srcPitch,
+                     copy->WidthInBytes, copy->Height, src))
     return err;
-  if (CUresult err = copy2DSide(copy->dstMemoryType, copy->dstHost,
-                                copy->dstDevice, copy->dstXInBytes,
-                                copy->dstY, copy->dstPitch,
-                                copy->WidthInBytes, copy->Height, dst))
+  if (CUresult err =
+          copy2DSide(copy->dstMemoryType, copy->dstHost, copy->dstDevice,
+                     copy->dstXInBytes, copy->dstY, copy->dstPitch,
+                     copy->WidthInBytes, copy->Height, dst))
     return err;
   for (size_t row = 0; row < copy->Height; ++row)
     std::memmove(dst + row * copy->dstPitch, src + row * copy->srcPitch,
@@ -641,8 +639,8 @@ PTXJIT_EXPORT CUresult cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc,
   return fill<uint8_t>(dstDevice, n, uc, n, 1);
 }
 
-PTXJIT_EXPORT CUresult cuMemsetD16_v2(CUdeviceptr dstDevice,
-                                      unsigned short us, size_t n) {
+PTXJIT_EXPORT CUresult cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us,
+                                      size_t n) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
@@ -657,9 +655,8 @@ PTXJIT_EXPORT CUresult cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui,
   return fill<uint32_t>(dstDevice, n * 4, ui, n, 1);
 }
 
-PTXJIT_EXPORT CUresult cuMemsetD8Async(CUdeviceptr dstDevice,
-                                       unsigned char uc, size_t n,
-                                       CUstream hStream) {
+PTXJIT_EXPORT CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc,
+                                       size_t n, CUstream hStream) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
@@ -675,9 +672,8 @@ PTXJIT_EXPORT CUresult cuMemsetD16Async(CUdeviceptr dstDevice,
   return fill<uint16_t>(dstDevice, n * 2, us, n, 1);
 }
 
-PTXJIT_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dstDevice,
-                                        unsigned int ui, size_t n,
-                                        CUstream hStream) {
+PTXJIT_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui,
+                                        size_t n, CUstream hStream) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
@@ -693,18 +689,18 @@ PTXJIT_EXPORT CUresult cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch,
   return fill<uint8_t>(dstDevice, dstPitch, uc, width, height);
 }
 
-PTXJIT_EXPORT CUresult cuMemsetD2D16_v2(CUdeviceptr dstDevice,
-                                        size_t dstPitch, unsigned short us,
-                                        size_t width, size_t height) {
+PTXJIT_EXPORT CUresult cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch,
+                                        unsigned short us, size_t width,
+                                        size_t height) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
   return fill<uint16_t>(dstDevice, dstPitch, us, width, height);
 }
 
-PTXJIT_EXPORT CUresult cuMemsetD2D32_v2(CUdeviceptr dstDevice,
-                                        size_t dstPitch, unsigned int ui,
-                                        size_t width, size_t height) {
+PTXJIT_EXPORT CUresult cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch,
+                                        unsigned int ui, size_t width,
+                                        size_t height) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;

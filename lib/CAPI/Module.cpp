@@ -147,10 +147,10 @@ static CUresult extractFatbinPTX(const uint8_t *fatbin, std::string &ptx,
       sawCompressed = true;
       continue;
     }
-    bool better = !best || (arch <= deviceArch && (bestArch > deviceArch ||
-                                                   arch > bestArch)) ||
-                  (arch > deviceArch && bestArch > deviceArch &&
-                   arch < bestArch);
+    bool better =
+        !best ||
+        (arch <= deviceArch && (bestArch > deviceArch || arch > bestArch)) ||
+        (arch > deviceArch && bestArch > deviceArch && arch < bestArch);
     if (better) {
       best = entry;
       bestArch = arch;
@@ -186,7 +186,10 @@ CUresult ptxjit::capi::extractPTX(const void *image, size_t size,
     }
     if (magic == kFatbinMagic && (!sized || size >= 16))
       return extractFatbinPTX(bytes, ptx, why);
-    if (std::memcmp(bytes, "\x7f" "ELF", 4) == 0) {
+    if (std::memcmp(bytes,
+                    "\x7f"
+                    "ELF",
+                    4) == 0) {
       why = "error: the image is a cubin (SASS for an NVIDIA GPU); ptxjit "
             "runs PTX only";
       return CUDA_ERROR_INVALID_IMAGE;
@@ -265,9 +268,9 @@ void ptxjit::capi::unloadModule(CUmod_st *module) {
 // Module entry points
 //===----------------------------------------------------------------------===//
 
-CUresult ptxjit::capi::loadImage(CUctx_st *ctx, const void *image,
-                                 size_t size, const std::string &name,
-                                 JitOptions &options, CUmod_st *&module) {
+CUresult ptxjit::capi::loadImage(CUctx_st *ctx, const void *image, size_t size,
+                                 const std::string &name, JitOptions &options,
+                                 CUmod_st *&module) {
   std::string ptx, why;
   if (CUresult err = extractPTX(image, size, ptx, why)) {
     writeJitLogs(options, "", why, 0);
@@ -662,8 +665,8 @@ PTXJIT_EXPORT CUresult cuFuncSetAttribute(CUfunction hfunc,
     return CUDA_ERROR_INVALID_HANDLE;
   switch (attrib) {
   case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
-    if (value < 0 || value + int(hfunc->kernel->staticSharedBytes) >
-                         kMaxSharedPerBlockOptin)
+    if (value < 0 ||
+        value + int(hfunc->kernel->staticSharedBytes) > kMaxSharedPerBlockOptin)
       return CUDA_ERROR_INVALID_VALUE;
     hfunc->maxDynamicSharedBytes = value;
     return CUDA_SUCCESS;
@@ -924,10 +927,9 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
     if (CUresult err = checkConfiguration(f, grid, block, shared))
       return err;
     if (cooperative &&
-        grid.count() >
-            uint64_t(activeBlocksPerMultiprocessor(f, int(block.count()),
-                                                   shared)) *
-                uint64_t(deviceProperties().multiprocessors))
+        grid.count() > uint64_t(activeBlocksPerMultiprocessor(
+                           f, int(block.count()), shared)) *
+                           uint64_t(deviceProperties().multiprocessors))
       return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
     if (CUresult err = collectArguments(*f->kernel, kernelParams, extra, args))
       return err;
@@ -959,8 +961,8 @@ PTXJIT_EXPORT CUresult cuLaunchKernel(
     void **kernelParams, void **extra) {
   trace(__func__);
   return launchKernel(f, {gridDimX, gridDimY, gridDimZ},
-                {blockDimX, blockDimY, blockDimZ}, sharedMemBytes, hStream,
-                kernelParams, extra, /*cooperative=*/false);
+                      {blockDimX, blockDimY, blockDimZ}, sharedMemBytes,
+                      hStream, kernelParams, extra, /*cooperative=*/false);
 }
 
 PTXJIT_EXPORT CUresult cuLaunchCooperativeKernel(
@@ -970,8 +972,8 @@ PTXJIT_EXPORT CUresult cuLaunchCooperativeKernel(
     void **kernelParams) {
   trace(__func__);
   return launchKernel(f, {gridDimX, gridDimY, gridDimZ},
-                {blockDimX, blockDimY, blockDimZ}, sharedMemBytes, hStream,
-                kernelParams, nullptr, /*cooperative=*/true);
+                      {blockDimX, blockDimY, blockDimZ}, sharedMemBytes,
+                      hStream, kernelParams, nullptr, /*cooperative=*/true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -984,9 +986,8 @@ static void reportError(char *errorLog, size_t errorLogSize,
   copyLog(errorLog, errorLogSize, message);
 }
 
-PTXJIT_EXPORT CUresult ptx_run(const char *ptx, const char *kernel,
-                               void **args, unsigned int numArgs,
-                               const unsigned int grid[3],
+PTXJIT_EXPORT CUresult ptx_run(const char *ptx, const char *kernel, void **args,
+                               unsigned int numArgs, const unsigned int grid[3],
                                const unsigned int block[3],
                                unsigned int sharedBytes, char *errorLog,
                                size_t errorLogSize) {
@@ -1001,8 +1002,7 @@ PTXJIT_EXPORT CUresult ptx_run(const char *ptx, const char *kernel,
   options.bufferName = "<ptx_run>";
   auto module = ptxjit::Module::loadFromString(ptx, options);
   if (!module) {
-    reportError(errorLog, errorLogSize,
-                llvm::toString(module.takeError()));
+    reportError(errorLog, errorLogSize, llvm::toString(module.takeError()));
     return CUDA_ERROR_INVALID_PTX;
   }
   llvm::ArrayRef<ptxjit::KernelInfo> kernels = (*module)->getKernels();
@@ -1022,17 +1022,15 @@ PTXJIT_EXPORT CUresult ptx_run(const char *ptx, const char *kernel,
   if (numArgs != info->params.size()) {
     reportError(errorLog, errorLogSize,
                 "error: kernel '" + info->name + "' takes " +
-                    std::to_string(info->params.size()) +
-                    " parameters, but " + std::to_string(numArgs) +
-                    " were given");
+                    std::to_string(info->params.size()) + " parameters, but " +
+                    std::to_string(numArgs) + " were given");
     return CUDA_ERROR_INVALID_VALUE;
   }
   std::vector<const void *> argv(args, args + numArgs);
   llvm::Error error = [&] {
     std::lock_guard<std::mutex> lock(launchMutex());
     return (*module)->launch(*info, {grid[0], grid[1], grid[2]},
-                             {block[0], block[1], block[2]}, sharedBytes,
-                             argv);
+                             {block[0], block[1], block[2]}, sharedBytes, argv);
   }();
   if (!error)
     return CUDA_SUCCESS;

@@ -75,8 +75,7 @@ void ptxjit::capi::releaseContextResources(CUctx_st *ctx) {
 // Streams
 //===----------------------------------------------------------------------===//
 
-static CUresult createStream(CUstream *phStream, unsigned flags,
-                             int priority) {
+static CUresult createStream(CUstream *phStream, unsigned flags, int priority) {
   PTXJIT_REQUIRE_INIT();
   if (!phStream || (flags & ~unsigned(CU_STREAM_NON_BLOCKING)))
     return CUDA_ERROR_INVALID_VALUE;
@@ -168,8 +167,7 @@ PTXJIT_EXPORT CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
   return CUDA_SUCCESS;
 }
 
-PTXJIT_EXPORT CUresult cuStreamGetFlags(CUstream hStream,
-                                        unsigned int *flags) {
+PTXJIT_EXPORT CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
   if (!flags)
@@ -195,8 +193,7 @@ PTXJIT_EXPORT CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
 
 PTXJIT_EXPORT CUresult cuStreamAddCallback(CUstream hStream,
                                            CUstreamCallback callback,
-                                           void *userData,
-                                           unsigned int flags) {
+                                           void *userData, unsigned int flags) {
   CUresult status;
   {
     PTXJIT_API_ENTRY();
@@ -280,8 +277,7 @@ PTXJIT_EXPORT CUresult cuEventRecord(CUevent hEvent, CUstream hStream) {
   return recordEvent(hEvent, hStream, 0);
 }
 
-PTXJIT_EXPORT CUresult cuEventRecordWithFlags(CUevent hEvent,
-                                              CUstream hStream,
+PTXJIT_EXPORT CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream,
                                               unsigned int flags) {
   PTXJIT_API_ENTRY();
   return recordEvent(hEvent, hStream, flags);
@@ -314,13 +310,13 @@ static CUresult elapsedTime(float *ms, CUevent start, CUevent end) {
     return CUDA_ERROR_INVALID_HANDLE;
   if (!start->recorded || !end->recorded)
     return CUDA_ERROR_INVALID_HANDLE;
-  *ms = std::chrono::duration<float, std::milli>(end->time - start->time)
-            .count();
+  *ms =
+      std::chrono::duration<float, std::milli>(end->time - start->time).count();
   return CUDA_SUCCESS;
 }
 
-PTXJIT_EXPORT CUresult cuEventElapsedTime(float *pMilliseconds,
-                                          CUevent hStart, CUevent hEnd) {
+PTXJIT_EXPORT CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
+                                          CUevent hEnd) {
   PTXJIT_API_ENTRY();
   return elapsedTime(pMilliseconds, hStart, hEnd);
 }

@@ -355,9 +355,9 @@ TEST_F(DriverTest, PrimaryContext) {
   EXPECT_EQ(cuDevicePrimaryCtxSetFlags(0, CU_CTX_SCHED_BLOCKING_SYNC),
             CUDA_SUCCESS);
   EXPECT_EQ(cuDevicePrimaryCtxSetFlags(0, 0x100), CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(cuDevicePrimaryCtxSetFlags(0, CU_CTX_SCHED_SPIN |
-                                              CU_CTX_SCHED_YIELD),
-            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuDevicePrimaryCtxSetFlags(0, CU_CTX_SCHED_SPIN | CU_CTX_SCHED_YIELD),
+      CUDA_ERROR_INVALID_VALUE);
   ASSERT_EQ(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
   EXPECT_EQ(flags, unsigned(CU_CTX_SCHED_BLOCKING_SYNC));
   EXPECT_EQ(cuDevicePrimaryCtxGetState(0, nullptr, &active),
@@ -570,12 +570,13 @@ TEST_F(DriverTest, HostAllocations) {
   EXPECT_EQ(cuMemFreeHost(host), CUDA_SUCCESS);
   EXPECT_EQ(cuMemFreeHost(host), CUDA_ERROR_INVALID_VALUE);
 
-  ASSERT_EQ(cuMemHostAlloc(&host, 128, CU_MEMHOSTALLOC_DEVICEMAP |
-                                           CU_MEMHOSTALLOC_PORTABLE),
-            CUDA_SUCCESS);
+  ASSERT_EQ(
+      cuMemHostAlloc(&host, 128,
+                     CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE),
+      CUDA_SUCCESS);
   EXPECT_EQ(cuMemHostGetFlags(&flags, host), CUDA_SUCCESS);
-  EXPECT_EQ(flags, unsigned(CU_MEMHOSTALLOC_DEVICEMAP |
-                            CU_MEMHOSTALLOC_PORTABLE));
+  EXPECT_EQ(flags,
+            unsigned(CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE));
   EXPECT_EQ(cuMemHostAlloc(&host, 128, 0x80), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuMemHostAlloc(nullptr, 128, 0), CUDA_ERROR_INVALID_VALUE);
 
@@ -584,9 +585,9 @@ TEST_F(DriverTest, HostAllocations) {
   ASSERT_EQ(cuMemAlloc(&device, 64), CUDA_SUCCESS);
   EXPECT_EQ(cuMemFreeHost(reinterpret_cast<void *>(device)),
             CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(cuMemHostGetDevicePointer(&mapped,
-                                      reinterpret_cast<void *>(device), 0),
-            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuMemHostGetDevicePointer(&mapped, reinterpret_cast<void *>(device), 0),
+      CUDA_ERROR_INVALID_VALUE);
 
   std::vector<char> buffer(4096);
   EXPECT_EQ(cuMemHostRegister(buffer.data(), buffer.size(),
@@ -608,9 +609,9 @@ TEST_F(DriverTest, PointerAttributes) {
   CUdeviceptr ptr;
   ASSERT_EQ(cuMemAlloc(&ptr, 512), CUDA_SUCCESS);
   unsigned type = 0;
-  EXPECT_EQ(cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                  ptr + 10),
-            CUDA_SUCCESS);
+  EXPECT_EQ(
+      cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, ptr + 10),
+      CUDA_SUCCESS);
   EXPECT_EQ(type, unsigned(CU_MEMORYTYPE_DEVICE));
   CUcontext owner = nullptr;
   EXPECT_EQ(cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, ptr),
@@ -626,14 +627,14 @@ TEST_F(DriverTest, PointerAttributes) {
             CUDA_SUCCESS);
   EXPECT_EQ(size, 512u);
   bool managed = true;
-  EXPECT_EQ(cuPointerGetAttribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED,
-                                  ptr),
-            CUDA_SUCCESS);
+  EXPECT_EQ(
+      cuPointerGetAttribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, ptr),
+      CUDA_SUCCESS);
   EXPECT_FALSE(managed);
   int ordinal = -1;
-  EXPECT_EQ(cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                                  ptr),
-            CUDA_SUCCESS);
+  EXPECT_EQ(
+      cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, ptr),
+      CUDA_SUCCESS);
   EXPECT_EQ(ordinal, 0);
   void *hostPointer = nullptr;
   EXPECT_EQ(cuPointerGetAttribute(&hostPointer,
@@ -655,15 +656,15 @@ TEST_F(DriverTest, PointerAttributes) {
   // Memory the driver does not know.
   int local = 0;
   auto unknown = reinterpret_cast<CUdeviceptr>(&local);
-  EXPECT_EQ(cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                  unknown),
-            CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(cuPointerGetAttribute(nullptr, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                  ptr),
-            CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(cuPointerGetAttribute(&type, static_cast<CUpointer_attribute>(99),
-                                  ptr),
-            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, unknown),
+      CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuPointerGetAttribute(nullptr, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, ptr),
+      CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuPointerGetAttribute(&type, static_cast<CUpointer_attribute>(99), ptr),
+      CUDA_ERROR_INVALID_VALUE);
 
   // cuPointerGetAttributes answers for unknown pointers with empty values.
   CUpointer_attribute attributes[] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
@@ -709,8 +710,7 @@ TEST_F(DriverTest, CopiesAndMemsets) {
   EXPECT_EQ(cuMemcpy(a, reinterpret_cast<CUdeviceptr>(host.data()), 8),
             CUDA_SUCCESS);
   // Past the end of an allocation, null host pointers, zero sizes.
-  EXPECT_EQ(cuMemcpyHtoD(a + 1000, host.data(), 100),
-            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(cuMemcpyHtoD(a + 1000, host.data(), 100), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuMemcpyDtoH(back.data(), b + 1, 1024), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuMemcpyDtoD(a, b, 2048), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuMemcpyHtoD(a, nullptr, 4), CUDA_ERROR_INVALID_VALUE);
@@ -737,9 +737,7 @@ TEST_F(DriverTest, CopiesAndMemsets) {
   ASSERT_EQ(cuMemAllocPitch(&m, &pitch, 40, 8, 4), CUDA_SUCCESS);
   EXPECT_EQ(cuMemsetD8(m, 0, pitch * 8), CUDA_SUCCESS);
   EXPECT_EQ(cuMemsetD2D32(m, pitch, 5, 10, 8), CUDA_SUCCESS);
-  auto row = [&](int r) {
-    return reinterpret_cast<uint32_t *>(m + r * pitch);
-  };
+  auto row = [&](int r) { return reinterpret_cast<uint32_t *>(m + r * pitch); };
   EXPECT_EQ(row(7)[9], 5u);
   EXPECT_EQ(row(7)[10], 0u);
   EXPECT_EQ(cuMemsetD2D16(m, pitch, 0x0101, 2, 8), CUDA_SUCCESS);
@@ -873,7 +871,8 @@ TEST_F(DriverTest, ModuleImagesAndErrors) {
   EXPECT_EQ(cuModuleLoadData(nullptr, kStorePTX), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuModuleLoadData(&module, nullptr), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuModuleLoadData(&module, "hello"), CUDA_ERROR_INVALID_IMAGE);
-  const char elf[] = "\x7f" "ELF\x02\x01\x01";
+  const char elf[] = "\x7f"
+                     "ELF\x02\x01\x01";
   EXPECT_EQ(cuModuleLoadData(&module, elf), CUDA_ERROR_INVALID_IMAGE);
 
   // Diagnostics reach the error log; the log sizes are written back.
@@ -881,11 +880,11 @@ TEST_F(DriverTest, ModuleImagesAndErrors) {
   float wallTime = -1;
   CUjit_option options[] = {
       CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-      CU_JIT_WALL_TIME, CU_JIT_OPTIMIZATION_LEVEL};
+      CU_JIT_INFO_LOG_BUFFER,  CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_WALL_TIME,        CU_JIT_OPTIMIZATION_LEVEL};
   void *values[] = {errorLog, reinterpret_cast<void *>(sizeof errorLog),
-                    infoLog, reinterpret_cast<void *>(sizeof infoLog),
-                    nullptr, reinterpret_cast<void *>(3)};
+                    infoLog,  reinterpret_cast<void *>(sizeof infoLog),
+                    nullptr,  reinterpret_cast<void *>(3)};
   EXPECT_EQ(cuModuleLoadDataEx(&module, kBadPTX, 6, options, values),
             CUDA_ERROR_INVALID_PTX);
   EXPECT_NE(std::string(errorLog).find("<image>:6:"), std::string::npos)
@@ -894,8 +893,8 @@ TEST_F(DriverTest, ModuleImagesAndErrors) {
   EXPECT_EQ(reinterpret_cast<size_t>(values[1]), std::strlen(errorLog) + 1);
 
   void *okValues[] = {errorLog, reinterpret_cast<void *>(sizeof errorLog),
-                      infoLog, reinterpret_cast<void *>(sizeof infoLog),
-                      nullptr, reinterpret_cast<void *>(0)};
+                      infoLog,  reinterpret_cast<void *>(sizeof infoLog),
+                      nullptr,  reinterpret_cast<void *>(0)};
   ASSERT_EQ(cuModuleLoadDataEx(&module, kStorePTX, 6, options, okValues),
             CUDA_SUCCESS);
   EXPECT_NE(std::string(infoLog).find("1 kernel"), std::string::npos);
@@ -1001,9 +1000,9 @@ TEST_F(DriverTest, LinkPTXInputs) {
   CUdeviceptr out;
   ASSERT_EQ(cuMemAlloc(&out, 4), CUDA_SUCCESS);
   void *args[] = {&out};
-  ASSERT_EQ(cuLaunchKernel(storeFn, 1, 1, 1, 1, 1, 1, 0, nullptr, args,
-                           nullptr),
-            CUDA_SUCCESS);
+  ASSERT_EQ(
+      cuLaunchKernel(storeFn, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr),
+      CUDA_SUCCESS);
   EXPECT_EQ(*reinterpret_cast<int *>(out), 42);
 }
 
@@ -1019,7 +1018,8 @@ TEST_F(DriverTest, LinkErrors) {
   void *image;
   size_t size;
   EXPECT_EQ(cuLinkComplete(link, &image, &size), CUDA_ERROR_INVALID_VALUE);
-  const char elf[] = "\x7f" "ELF\x02\x01\x01";
+  const char elf[] = "\x7f"
+                     "ELF\x02\x01\x01";
   EXPECT_EQ(cuLinkAddData(link, CU_JIT_INPUT_CUBIN, const_cast<char *>(elf),
                           sizeof elf, "a.cubin", 0, nullptr, nullptr),
             CUDA_ERROR_INVALID_IMAGE);
@@ -1035,8 +1035,7 @@ TEST_F(DriverTest, LinkErrors) {
                           nullptr, nullptr),
             CUDA_ERROR_FILE_NOT_FOUND);
   ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(kBadPTX),
-                          std::strlen(kBadPTX), "bad.ptx", 0, nullptr,
-                          nullptr),
+                          std::strlen(kBadPTX), "bad.ptx", 0, nullptr, nullptr),
             CUDA_SUCCESS);
   EXPECT_EQ(cuLinkComplete(link, &image, &size), CUDA_ERROR_INVALID_PTX);
   EXPECT_NE(std::string(errorLog).find("error:"), std::string::npos);
@@ -1068,8 +1067,8 @@ TEST_F(DriverTest, FunctionAttributes) {
   EXPECT_GT(attribute(saxpy, CU_FUNC_ATTRIBUTE_NUM_REGS), 0);
   EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES),
             48 * 1024);
-  EXPECT_EQ(attribute(saxpy, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT),
-            -1);
+  EXPECT_EQ(
+      attribute(saxpy, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT), -1);
 
   EXPECT_EQ(cuFuncSetAttribute(saxpy,
                                CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -1129,16 +1128,16 @@ TEST_F(DriverTest, Occupancy) {
                 &blocks, saxpy, 1024, 0, CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE),
             CUDA_SUCCESS);
   EXPECT_EQ(blocks, 2);
-  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-                &blocks, saxpy, 1024, 0, 0x10),
+  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&blocks, saxpy,
+                                                                 1024, 0, 0x10),
             CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, saxpy, 0, 0),
             CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(nullptr, saxpy, 32, 0),
             CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, nullptr, 32,
-                                                        0),
-            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(
+      cuOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, nullptr, 32, 0),
+      CUDA_ERROR_INVALID_HANDLE);
 
   int minGrid = 0, blockSize = 0;
   int sms = 0;
@@ -1193,9 +1192,9 @@ TEST_F(DriverTest, LaunchWithKernelParamsAndExtra) {
   int n = N;
   float a = 0.5f;
   void *args[] = {&n, &a, &dx, &dy};
-  ASSERT_EQ(cuLaunchKernel(saxpy, 3, 1, 1, 128, 1, 1, 0, nullptr, args,
-                           nullptr),
-            CUDA_SUCCESS);
+  ASSERT_EQ(
+      cuLaunchKernel(saxpy, 3, 1, 1, 128, 1, 1, 0, nullptr, args, nullptr),
+      CUDA_SUCCESS);
   // The same launch with the parameters packed into one buffer.
   struct {
     int n;
@@ -1206,9 +1205,9 @@ TEST_F(DriverTest, LaunchWithKernelParamsAndExtra) {
   void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed,
                    CU_LAUNCH_PARAM_BUFFER_SIZE, &packedSize,
                    CU_LAUNCH_PARAM_END};
-  ASSERT_EQ(cuLaunchKernel(saxpy, 3, 1, 1, 128, 1, 1, 0, nullptr, nullptr,
-                           extra),
-            CUDA_SUCCESS);
+  ASSERT_EQ(
+      cuLaunchKernel(saxpy, 3, 1, 1, 128, 1, 1, 0, nullptr, nullptr, extra),
+      CUDA_SUCCESS);
   ASSERT_EQ(cuMemcpyDtoH(y.data(), dy, N * 4), CUDA_SUCCESS);
   for (int i = 0; i < N; ++i)
     ASSERT_EQ(y[i], 2.0f + float(i)) << i;
@@ -1216,28 +1215,28 @@ TEST_F(DriverTest, LaunchWithKernelParamsAndExtra) {
   // Bad parameter passing.
   EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, args, extra),
             CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
-                           nullptr),
-            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, nullptr),
+      CUDA_ERROR_INVALID_VALUE);
   size_t small = 8;
   void *shortExtra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, &packed,
                         CU_LAUNCH_PARAM_BUFFER_SIZE, &small,
                         CU_LAUNCH_PARAM_END};
-  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
-                           shortExtra),
-            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, shortExtra),
+      CUDA_ERROR_INVALID_VALUE);
   void *badExtra[] = {reinterpret_cast<void *>(0x77), nullptr,
                       CU_LAUNCH_PARAM_END};
-  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
-                           badExtra),
-            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullptr, badExtra),
+      CUDA_ERROR_INVALID_VALUE);
   void *nullArg[] = {&n, nullptr, &dx, &dy};
-  EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullArg,
-                           nullptr),
-            CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(cuLaunchKernel(nullptr, 1, 1, 1, 32, 1, 1, 0, nullptr, args,
-                           nullptr),
-            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(
+      cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0, nullptr, nullArg, nullptr),
+      CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      cuLaunchKernel(nullptr, 1, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr),
+      CUDA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(cuLaunchKernel(saxpy, 1, 1, 1, 32, 1, 1, 0,
                            reinterpret_cast<CUstream>(0x999), args, nullptr),
             CUDA_ERROR_INVALID_HANDLE);
@@ -1336,8 +1335,8 @@ TEST_F(DriverTest, CooperativeLaunch) {
                                       nullptr, args),
             CUDA_SUCCESS);
   EXPECT_EQ(reinterpret_cast<unsigned *>(bins)[3], 1024u);
-  EXPECT_EQ(cuLaunchCooperativeKernel(histogram, 2 * sms + 1, 1, 1, 1024, 1,
-                                      1, 0, nullptr, args),
+  EXPECT_EQ(cuLaunchCooperativeKernel(histogram, 2 * sms + 1, 1, 1, 1024, 1, 1,
+                                      0, nullptr, args),
             CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE);
 }
 
@@ -1389,8 +1388,7 @@ TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {
   ASSERT_EQ(cuEventCreate(&event, 0), CUDA_SUCCESS);
   int flag = 1;
   void *args[] = {&flag};
-  EXPECT_EQ(cuLaunchKernel(trapIf, 4, 1, 1, 32, 1, 1, 0, stream, args,
-                           nullptr),
+  EXPECT_EQ(cuLaunchKernel(trapIf, 4, 1, 1, 32, 1, 1, 0, stream, args, nullptr),
             CUDA_ERROR_LAUNCH_FAILED);
   // The context is unusable from now on, as on a GPU.
   EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_LAUNCH_FAILED);
@@ -1402,9 +1400,9 @@ TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {
   int host = 0;
   EXPECT_EQ(cuMemcpyDtoH(&host, ptr, 4), CUDA_ERROR_LAUNCH_FAILED);
   flag = 0;
-  EXPECT_EQ(cuLaunchKernel(trapIf, 1, 1, 1, 32, 1, 1, 0, nullptr, args,
-                           nullptr),
-            CUDA_ERROR_LAUNCH_FAILED);
+  EXPECT_EQ(
+      cuLaunchKernel(trapIf, 1, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr),
+      CUDA_ERROR_LAUNCH_FAILED);
 
   // Other contexts are unaffected.
   CUcontext other;
@@ -1447,10 +1445,10 @@ TEST_F(DriverTest, Streams) {
 
   // Host work runs in stream order, here at once.
   int calls = 0;
-  EXPECT_EQ(cuLaunchHostFunc(
-                stream, [](void *data) { ++*static_cast<int *>(data); },
-                &calls),
-            CUDA_SUCCESS);
+  EXPECT_EQ(
+      cuLaunchHostFunc(
+          stream, [](void *data) { ++*static_cast<int *>(data); }, &calls),
+      CUDA_SUCCESS);
   EXPECT_EQ(cuStreamAddCallback(
                 stream,
                 [](CUstream, CUresult status, void *data) {
@@ -1498,8 +1496,7 @@ TEST_F(DriverTest, Events) {
   EXPECT_EQ(cuEventElapsedTime_v2(&ms, start, stop), CUDA_SUCCESS);
   EXPECT_EQ(cuEventElapsedTime(nullptr, start, stop), CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuEventRecord(untimed, stream), CUDA_SUCCESS);
-  EXPECT_EQ(cuEventElapsedTime(&ms, start, untimed),
-            CUDA_ERROR_INVALID_HANDLE);
+  EXPECT_EQ(cuEventElapsedTime(&ms, start, untimed), CUDA_ERROR_INVALID_HANDLE);
   EXPECT_EQ(cuEventRecord(start, reinterpret_cast<CUstream>(0x42)),
             CUDA_ERROR_INVALID_HANDLE);
 
@@ -1539,19 +1536,17 @@ TEST_F(DriverTest, Libraries) {
   EXPECT_EQ(cuKernelGetLibrary(&owner, kernel), CUDA_SUCCESS);
   EXPECT_EQ(owner, library);
   int value = 0;
-  EXPECT_EQ(cuKernelGetAttribute(&value,
-                                 CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-                                 kernel, 0),
+  EXPECT_EQ(cuKernelGetAttribute(
+                &value, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kernel, 0),
             CUDA_SUCCESS);
   EXPECT_EQ(value, 1024);
-  EXPECT_EQ(cuKernelGetAttribute(&value,
-                                 CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
-                                 kernel, 1),
+  EXPECT_EQ(cuKernelGetAttribute(
+                &value, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kernel, 1),
             CUDA_ERROR_INVALID_DEVICE);
-  EXPECT_EQ(cuKernelSetAttribute(
-                CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 64 * 1024,
-                kernel, 0),
-            CUDA_SUCCESS);
+  EXPECT_EQ(
+      cuKernelSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                           64 * 1024, kernel, 0),
+      CUDA_SUCCESS);
   EXPECT_EQ(cuKernelSetCacheConfig(kernel, CU_FUNC_CACHE_PREFER_L1, 0),
             CUDA_SUCCESS);
 
@@ -1566,12 +1561,12 @@ TEST_F(DriverTest, Libraries) {
   int n = 64;
   float a = 3.0f;
   void *args[] = {&n, &a, &x, &y};
-  ASSERT_EQ(cuLaunchKernel(reinterpret_cast<CUfunction>(kernel), 1, 1, 1, 64,
-                           1, 1, 0, nullptr, args, nullptr),
+  ASSERT_EQ(cuLaunchKernel(reinterpret_cast<CUfunction>(kernel), 1, 1, 1, 64, 1,
+                           1, 0, nullptr, args, nullptr),
             CUDA_SUCCESS);
-  ASSERT_EQ(cuLaunchKernel(function, 1, 1, 1, 64, 1, 1, 0, nullptr, args,
-                           nullptr),
-            CUDA_SUCCESS);
+  ASSERT_EQ(
+      cuLaunchKernel(function, 1, 1, 1, 64, 1, 1, 0, nullptr, args, nullptr),
+      CUDA_SUCCESS);
   EXPECT_EQ(reinterpret_cast<float *>(y)[63], 6.0f);
 
   CUmodule module;
@@ -1636,9 +1631,9 @@ TEST(PtxRun, RunsAKernelOnHostBuffers) {
 TEST(PtxRun, Errors) {
   unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
   char log[512];
-  EXPECT_EQ(ptx_run(kBadPTX, nullptr, nullptr, 0, grid, block, 0, log,
-                    sizeof log),
-            CUDA_ERROR_INVALID_PTX);
+  EXPECT_EQ(
+      ptx_run(kBadPTX, nullptr, nullptr, 0, grid, block, 0, log, sizeof log),
+      CUDA_ERROR_INVALID_PTX);
   EXPECT_NE(std::string(log).find("<ptx_run>:6:"), std::string::npos) << log;
   EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "nope", nullptr, 0, grid, block, 0,
                     log, sizeof log),
@@ -1659,12 +1654,12 @@ TEST(PtxRun, Errors) {
   EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "trapIf", args, 1, grid, tooBig, 0,
                     log, sizeof log),
             CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(ptx_run(nullptr, nullptr, nullptr, 0, grid, block, 0, log,
-                    sizeof log),
-            CUDA_ERROR_INVALID_VALUE);
-  EXPECT_EQ(ptx_run(kBadPTX, nullptr, nullptr, 0, nullptr, block, 0, nullptr,
-                    0),
-            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      ptx_run(nullptr, nullptr, nullptr, 0, grid, block, 0, log, sizeof log),
+      CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(
+      ptx_run(kBadPTX, nullptr, nullptr, 0, nullptr, block, 0, nullptr, 0),
+      CUDA_ERROR_INVALID_VALUE);
 }
 
 } // namespace
