@@ -2092,8 +2092,7 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   std::optional<StringRef> vec = mods.takeAny({"v2", "v4", "v8"});
   FailureOr<PtxType> type =
       oneType(mods, {"b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32",
-                     "u64", "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16",
-                     "bf16x2", "f32", "f64"});
+                     "u64", "s8", "s16", "s32", "s64", "f32", "f64"});
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   unsigned lanes = !vec ? 1 : *vec == "v2" ? 2 : *vec == "v4" ? 4 : 8;
@@ -2139,8 +2138,7 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   std::optional<StringRef> vec = mods.takeAny({"v2", "v4", "v8"});
   FailureOr<PtxType> type =
       oneType(mods, {"b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32",
-                     "u64", "s8", "s16", "s32", "s64", "f16", "f16x2", "bf16",
-                     "bf16x2", "f32", "f64"});
+                     "u64", "s8", "s16", "s32", "s64", "f32", "f64"});
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   unsigned lanes = !vec ? 1 : *vec == "v2" ? 2 : *vec == "v4" ? 4 : 8;

@@ -161,7 +161,7 @@ private:
   LogicalResult parseRegDecl(FunctionInfo &function);
   LogicalResult parseInstruction(FunctionInfo &function, Instr &instr);
   LogicalResult parseOperand(FunctionInfo &function, Operand &op);
-  std::optional<unsigned> lookupReg(StringRef name) const;
+  std::optional<unsigned> lookupReg(StringRef name);
 
   llvm::SourceMgr &sm;
   MLIRContext *ctx;
@@ -171,6 +171,10 @@ private:
   ModuleInfo info;
   /// Register scopes of the function being parsed: name -> register index.
   std::vector<llvm::StringMap<unsigned>> scopes;
+  /// `%r<N>` declarations per scope: base name -> (count, type). Their
+  /// registers are created when first used, so huge ranges cost nothing.
+  std::vector<llvm::StringMap<std::pair<uint64_t, PtxType>>> rangeScopes;
+  FunctionInfo *currentFunction = nullptr;
   /// `.param` declarations of the same scopes: name -> unique name.
   std::vector<llvm::StringMap<std::string>> paramScopes;
   unsigned callParamCounter = 0;
@@ -258,14 +262,15 @@ LogicalResult Parser::parseHeader() {
   module.get()->setAttr("ptx.target", ArrayAttr::get(ctx, targets));
   if (isDot("address_size")) {
     consume();
+    llvm::SMLoc valueLoc = tok.getLoc();
     FailureOr<int64_t> size = parseInteger("32 or 64");
     if (failed(size))
       return failure();
     if (*size != 64) {
       if (*size != 32)
-        return error() << "address size must be 32 or 64", failure();
-      return error() << "'.address_size 32' is not supported; the host "
-                        "runtime needs 64-bit addresses",
+        return error(valueLoc) << "address size must be 32 or 64", failure();
+      return error(valueLoc) << "'.address_size 32' is not supported; the "
+                                "host runtime needs 64-bit addresses",
              failure();
     }
   }
@@ -814,6 +819,7 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern) {
                  failure();
   scopes.clear();
   paramScopes.clear();
+  rangeScopes.clear();
   if (failed(parseBody(function)))
     return failure();
   return emitFunction(*module, sm, info, function);
@@ -881,11 +887,28 @@ LogicalResult Parser::parseCallParamDecl(FunctionInfo &function) {
   return expect(Token::Semicolon, "';' after the parameter declaration");
 }
 
-std::optional<unsigned> Parser::lookupReg(StringRef name) const {
-  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it) {
-    auto found = it->find(name);
-    if (found != it->end())
+std::optional<unsigned> Parser::lookupReg(StringRef name) {
+  for (size_t level = scopes.size(); level-- > 0;) {
+    auto found = scopes[level].find(name);
+    if (found != scopes[level].end())
       return found->second;
+    // A member of a `%r<N>` range declared at this level?
+    size_t digits = name.size();
+    while (digits > 0 && llvm::isDigit(name[digits - 1]))
+      --digits;
+    if (digits == name.size() || !currentFunction)
+      continue;
+    StringRef base = name.take_front(digits), index = name.drop_front(digits);
+    auto range = rangeScopes[level].find(base);
+    uint64_t value;
+    if (range == rangeScopes[level].end() ||
+        (index.size() > 1 && index[0] == '0') ||
+        index.getAsInteger(10, value) || value >= range->second.first)
+      continue;
+    unsigned reg = currentFunction->regs.size();
+    currentFunction->regs.push_back({name.str(), range->second.second});
+    scopes[level][name] = reg;
+    return reg;
   }
   return std::nullopt;
 }
@@ -920,8 +943,19 @@ LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
     std::string base = tok.spelling.str();
     llvm::SMLoc nameLoc = tok.getLoc();
     consume();
+    auto inDeclaredRange = [&](StringRef name) {
+      size_t digits = name.size();
+      while (digits > 0 && llvm::isDigit(name[digits - 1]))
+        --digits;
+      auto range = rangeScopes.back().find(name.take_front(digits));
+      uint64_t value;
+      return digits != name.size() && range != rangeScopes.back().end() &&
+             !(name.size() - digits > 1 && name[digits] == '0') &&
+             !name.drop_front(digits).getAsInteger(10, value) &&
+             value < range->second.first;
+    };
     auto declare = [&](const std::string &name) -> LogicalResult {
-      if (scopes.back().count(name))
+      if (scopes.back().count(name) || inDeclaredRange(name))
         return error(nameLoc) << "redefinition of register '" << name << "'",
                failure();
       scopes.back()[name] = function.regs.size();
@@ -936,9 +970,11 @@ LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
         return error(nameLoc) << "register count out of range", failure();
       if (failed(expect(Token::Greater, "'>'")))
         return failure();
-      for (int64_t i = 0; i < *count; ++i)
-        if (failed(declare(base + std::to_string(i))))
-          return failure();
+      if (rangeScopes.back().count(base))
+        return error(nameLoc) << "redefinition of register range '" << base
+                              << "<...>'",
+               failure();
+      rangeScopes.back()[base] = {uint64_t(*count), *type};
     } else if (failed(declare(base))) {
       return failure();
     }
@@ -951,6 +987,8 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
     return failure();
   scopes.emplace_back();
   paramScopes.emplace_back();
+  rangeScopes.emplace_back();
+  currentFunction = &function;
   unsigned depth = 1;
   while (true) {
     if (tok.is(Token::Eof) || tok.is(Token::Error))
@@ -959,6 +997,7 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
       consume();
       scopes.pop_back();
       paramScopes.pop_back();
+      rangeScopes.pop_back();
       if (--depth == 0)
         return success();
       continue;
@@ -967,6 +1006,7 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
       consume();
       scopes.emplace_back();
       paramScopes.emplace_back();
+      rangeScopes.emplace_back();
       ++depth;
       continue;
     }
@@ -1249,7 +1289,8 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
       return success();
     }
     unsigned index = 0;
-    if (name.consume_front("%envreg") && !name.getAsInteger(10, index) &&
+    StringRef suffix = name;
+    if (suffix.consume_front("%envreg") && !suffix.getAsInteger(10, index) &&
         index < 32) {
       op.sreg = ptx::SpecialReg::envreg;
       op.sregIndex = index;

@@ -106,7 +106,12 @@ std::optional<uint64_t> parseValue(const ArgType &type, llvm::StringRef text,
     t = t.drop_front(2);
   }
   if (t.empty() || t.getAsInteger(radix, magnitude)) {
-    why = "'" + text.str() + "' is not an integer";
+    // All digits but too many of them: out of range like any other value.
+    bool digits = !t.empty() && llvm::all_of(t, [&](char c) {
+      return radix == 16 ? llvm::isHexDigit(c) : llvm::isDigit(c);
+    });
+    why = "'" + text.str() + "' " +
+          (digits ? "is out of range for " + type.name : "is not an integer");
     return std::nullopt;
   }
   unsigned bits = type.bits;
@@ -133,7 +138,18 @@ struct Arg {
   bool isBuffer = false;
   uint64_t scalarBits = 0;
   uint64_t count = 0;
-  std::vector<uint8_t> buffer;
+  /// The buffer's bytes (calloc'd: a size that cannot be allocated is an
+  /// input error, not an abort).
+  struct Bytes {
+    uint8_t *ptr = nullptr;
+    uint64_t length = 0;
+    Bytes() = default;
+    Bytes(const Bytes &) = delete;
+    Bytes(Bytes &&o) : ptr(o.ptr), length(o.length) { o.ptr = nullptr; }
+    ~Bytes() { std::free(ptr); }
+    uint8_t *data() const { return ptr; }
+    uint64_t size() const { return length; }
+  } buffer;
   /// The buffer's address, as the kernel receives it.
   uint64_t address = 0;
 };
@@ -144,7 +160,7 @@ struct Arg {
   std::exit(1);
 }
 
-void storeBits(std::vector<uint8_t> &buffer, uint64_t index, unsigned bytes,
+void storeBits(Arg::Bytes &buffer, uint64_t index, unsigned bytes,
                uint64_t bits) {
   std::memcpy(buffer.data() + index * bytes, &bits, bytes);
 }
@@ -171,7 +187,11 @@ Arg parseArg(llvm::StringRef spec, unsigned position) {
         arg.count > (uint64_t(1) << 32))
       fail(where + ": buffer size must be a positive integer");
     unsigned bytes = arg.type.bytes();
-    arg.buffer.assign(arg.count * bytes, 0);
+    arg.buffer.length = arg.count * bytes;
+    arg.buffer.ptr = static_cast<uint8_t *>(std::calloc(arg.count, bytes));
+    if (!arg.buffer.ptr)
+      fail(where + ": cannot allocate " + llvm::Twine(arg.buffer.length) +
+           " bytes");
     llvm::StringRef rest = spec.drop_front(close + 1);
     if (rest.empty())
       return arg;
@@ -251,7 +271,9 @@ bool parseDim3(llvm::StringRef text, Dim3 &out) {
   return true;
 }
 
-/// Shortest decimal form of a 16-bit float that reads back to the same bits.
+/// Shortest decimal form of a 16-bit float that reads back to the same bits,
+/// written the way std::to_chars writes floats (fixed or scientific,
+/// whichever is shorter).
 std::string formatHalf(uint16_t bits, const llvm::fltSemantics &sem) {
   llvm::APFloat value(sem, llvm::APInt(16, bits));
   if (value.isNaN())
@@ -266,7 +288,7 @@ std::string formatHalf(uint16_t bits, const llvm::fltSemantics &sem) {
   char buffer[64];
   for (int precision = 1; precision <= 17; ++precision) {
     auto res = std::to_chars(buffer, buffer + sizeof(buffer), d,
-                             std::chars_format::general, precision);
+                             std::chars_format::scientific, precision - 1);
     std::string text(buffer, res.ptr);
     llvm::APFloat back(sem);
     auto status = back.convertFromString(text,
@@ -275,8 +297,13 @@ std::string formatHalf(uint16_t bits, const llvm::fltSemantics &sem) {
       llvm::consumeError(status.takeError());
       continue;
     }
-    if (back.bitcastToAPInt() == value.bitcastToAPInt())
-      return text;
+    if (back.bitcastToAPInt() != value.bitcastToAPInt())
+      continue;
+    // These few digits identify the value; print that decimal as the
+    // shortest double, which keeps exactly these digits.
+    double shortest = std::strtod(text.c_str(), nullptr);
+    auto out = std::to_chars(buffer, buffer + sizeof(buffer), shortest);
+    return std::string(buffer, out.ptr);
   }
   auto res = std::to_chars(buffer, buffer + sizeof(buffer), d);
   return std::string(buffer, res.ptr);

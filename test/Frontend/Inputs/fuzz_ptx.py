@@ -16,8 +16,8 @@ takes more than 10 s, exits with a status other than 0 or 1, or exits with
 1 without "error:" on stderr. Failing mutants are written to DIR with the
 command that failed.
 
-Prints one summary line, "fuzz: R runs on M mutants of F files, X failures",
-and exits 1 if there were failures.
+Prints one summary line, "fuzz: R runs on M mutants of F files, X failures
+(A runs exited 0)", and exits 1 if there were failures.
 """
 
 import argparse
@@ -138,20 +138,24 @@ def make_mutant(rng, text):
 
 
 def run(command):
-    """Returns None if the run is acceptable, else a description."""
+    """Returns (exit status, None) for an acceptable run, else (status,
+    description of the problem)."""
     try:
         proc = subprocess.run(command, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        return 'timed out after %d s' % TIMEOUT_S
-    if proc.returncode < 0:
-        return 'killed by signal %d' % -proc.returncode
-    if proc.returncode not in (0, 1):
-        return 'exit status %d' % proc.returncode
-    if proc.returncode == 1 and b'error:' not in proc.stderr:
-        return 'exit status 1 without "error:" on stderr: %r' % \
+        return None, 'timed out after %d s' % TIMEOUT_S
+    except OSError as e:
+        return None, 'cannot run: %s' % e
+    status = proc.returncode
+    if status < 0:
+        return status, 'killed by signal %d' % -status
+    if status not in (0, 1):
+        return status, 'exit status %d' % status
+    if status == 1 and b'error:' not in proc.stderr:
+        return status, 'exit status 1 without "error:" on stderr: %r' % \
             proc.stderr[:200]
-    return None
+    return status, None
 
 
 def main():
@@ -183,11 +187,14 @@ def main():
                 jobs.append((mpath, [args.jit, mpath]))
 
     failures = []
+    accepted = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         results = pool.map(lambda job: (job, run(job[1])), jobs)
-        for (mpath, command), problem in results:
+        for (mpath, command), (status, problem) in results:
             if problem:
                 failures.append((mpath, command, problem))
+            elif status == 0:
+                accepted += 1
 
     failed_mutants = {mpath for mpath, _, _ in failures}
     for mpath, _ in jobs:
@@ -195,9 +202,10 @@ def main():
             os.remove(mpath)
     for mpath, command, problem in failures:
         print('FAIL: %s: %s' % (' '.join(command), problem))
-    print('fuzz: %d runs on %d mutants of %d files, %d failures' %
+    print('fuzz: %d runs on %d mutants of %d files, %d failures '
+          '(%d runs exited 0)' %
           (len(jobs), args.mutants * len(args.files), len(args.files),
-           len(failures)))
+           len(failures), accepted))
     return 1 if failures else 0
 
 

@@ -31,6 +31,11 @@ template <typename OpTy>
 static LogicalResult verifyArith(OpTy op, bool allowsMode) {
   Type type = elementType(op->getOperand(0).getType());
   bool isFloat = isa<FloatType>(type);
+  bool isPacked = isa<VectorType>(op->getOperand(0).getType());
+  if (isPacked && (isFloat || op.getMode() ||
+                   !isa<AddOp, SubOp, MinOp, MaxOp>(op.getOperation())))
+    return op.emitOpError("packed (vector) operands are supported on "
+                          "integer add, sub, min and max only");
   if (isFloat) {
     if (op.getMode())
       return op.emitOpError("'") << stringifyMulMode(*op.getMode())
@@ -156,7 +161,17 @@ LogicalResult CvtOp::verify() {
   return success();
 }
 
+/// Whether \p type is a scalar integer or float (a bit container part).
+static bool isScalarBits(Type type) {
+  return isa<IntegerType, FloatType>(type);
+}
+
 LogicalResult PackOp::verify() {
+  for (Type type : getOperandTypes())
+    if (!isScalarBits(type))
+      return emitOpError("parts must be scalar integers or floats");
+  if (!isScalarBits(getType()))
+    return emitOpError("result must be a scalar integer or float");
   unsigned total = 0;
   for (Type type : getParts().getTypes())
     total += type.getIntOrFloatBitWidth();
@@ -167,6 +182,11 @@ LogicalResult PackOp::verify() {
 }
 
 LogicalResult UnpackOp::verify() {
+  for (Type type : getResultTypes())
+    if (!isScalarBits(type))
+      return emitOpError("parts must be scalar integers or floats");
+  if (!isScalarBits(getPacked().getType()))
+    return emitOpError("operand must be a scalar integer or float");
   unsigned total = 0;
   for (Type type : getParts().getTypes())
     total += type.getIntOrFloatBitWidth();
@@ -178,6 +198,9 @@ LogicalResult UnpackOp::verify() {
 }
 
 LogicalResult LdOp::verify() {
+  for (Type type : getResultTypes())
+    if (!isScalarBits(type))
+      return emitOpError("loads scalar integers or floats only");
   unsigned n = getValues().size();
   if (n != 1 && n != 2 && n != 4 && n != 8)
     return emitOpError("loads 1, 2, 4 or 8 values, not ") << n;
@@ -185,6 +208,9 @@ LogicalResult LdOp::verify() {
 }
 
 LogicalResult StOp::verify() {
+  for (Type type : getValues().getTypes())
+    if (!isScalarBits(type))
+      return emitOpError("stores scalar integers or floats only");
   unsigned n = getValues().size();
   if (n != 1 && n != 2 && n != 4 && n != 8)
     return emitOpError("stores 1, 2, 4 or 8 values, not ") << n;

@@ -1,0 +1,344 @@
+// Verifier diagnostics of the ptx ops: each case is an op with a modifier
+// or type combination the PTX ISA forbids.
+// RUN: ptx-opt %s -split-input-file -verify-diagnostics
+
+// A rounding modifier on an integer add.
+func.func @add_int_rnd(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.add' op rounding and '.ftz' apply to floating-point types only}}
+  %0 = ptx.add %a, %a {rnd = #ptx<rnd rn>} : (i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// .ftz on an integer sub.
+func.func @sub_int_ftz(%a: i64) -> i64 {
+  // expected-error @+1 {{'ptx.sub' op rounding and '.ftz' apply to floating-point types only}}
+  %0 = ptx.sub %a, %a {ftz} : (i64, i64) -> i64
+  return %0 : i64
+}
+
+// -----
+
+// .sat on an unsigned 32-bit add (only add.sat.s32 exists).
+func.func @add_sat_u32(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.add' op '.sat' is only valid on s32 and floating types}}
+  %0 = ptx.add %a, %a {sat} : (i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// .sat on a signed 16-bit sub.
+func.func @sub_sat_s16(%a: i16) -> i16 {
+  // expected-error @+1 {{'ptx.sub' op '.sat' is only valid on s32 and floating types}}
+  %0 = ptx.sub %a, %a {sat, is_signed} : (i16, i16) -> i16
+  return %0 : i16
+}
+
+// -----
+
+// .sat on a signed 64-bit add.
+func.func @add_sat_s64(%a: i64) -> i64 {
+  // expected-error @+1 {{'ptx.add' op '.sat' is only valid on s32 and floating types}}
+  %0 = ptx.add %a, %a {sat, is_signed} : (i64, i64) -> i64
+  return %0 : i64
+}
+
+// -----
+
+// A multiply mode on add.
+func.func @add_mode(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.add' op does not take a multiply mode}}
+  %0 = ptx.add %a, %a {mode = #ptx<mul_mode lo>} : (i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// Signedness on a float op.
+func.func @add_float_signed(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.add' op signedness applies to integer types only}}
+  %0 = ptx.add %x, %x {is_signed} : (f32, f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+// .ftz on f64.
+func.func @add_f64_ftz(%x: f64) -> f64 {
+  // expected-error @+1 {{'ptx.add' op '.ftz' is not allowed on f64}}
+  %0 = ptx.add %x, %x {ftz} : (f64, f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+// .sat on f64.
+func.func @mul_f64_sat(%x: f64) -> f64 {
+  // expected-error @+1 {{'ptx.mul' op '.sat' is not allowed on f64}}
+  %0 = ptx.mul %x, %x {sat} : (f64, f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+// An integer rounding mode (.rni) outside cvt.
+func.func @div_rni(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.div' op integer rounding modes are only valid on cvt}}
+  %0 = ptx.div %x, %x {rnd = #ptx<rnd rni>} : (f32, f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+// .relu on a 64-bit integer max.
+func.func @max_relu_s64(%a: i64) -> i64 {
+  // expected-error @+1 {{'ptx.max' op '.relu' is only valid on s32 and s16x2}}
+  %0 = ptx.max %a, %a {relu, is_signed} : (i64, i64) -> i64
+  return %0 : i64
+}
+
+// -----
+
+// An integer mul needs .lo, .hi or .wide.
+func.func @mul_no_mode(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.mul' op integer multiply requires '.lo', '.hi' or '.wide'}}
+  %0 = ptx.mul %a, %a : (i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// mul.wide of 32-bit operands gives 64 bits.
+func.func @mul_wide_width(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.mul' op result must be 64 bits wide}}
+  %0 = ptx.mul %a, %a {mode = #ptx<mul_mode wide>} : (i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// mul.hi keeps the operand width.
+func.func @mul_hi_width(%a: i32) -> i64 {
+  // expected-error @+1 {{'ptx.mul' op result must be 32 bits wide}}
+  %0 = ptx.mul %a, %a {mode = #ptx<mul_mode hi>} : (i32, i32) -> i64
+  return %0 : i64
+}
+
+// -----
+
+// There is no mul.wide for 64-bit operands.
+func.func @mul_wide_64(%a: i64) -> i128 {
+  // expected-error @+1 {{'ptx.mul' op '.wide' is not valid on 64-bit operands}}
+  %0 = ptx.mul %a, %a {mode = #ptx<mul_mode wide>} : (i64, i64) -> i128
+  return %0 : i128
+}
+
+// -----
+
+// A multiply mode on a float mul.
+func.func @mul_float_mode(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.mul' op 'wide' is not a floating-point modifier}}
+  %0 = ptx.mul %x, %x {mode = #ptx<mul_mode wide>} : (f32, f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+// A float mul keeps its type.
+func.func @mul_float_result(%x: f32) -> f64 {
+  // expected-error @+1 {{'ptx.mul' op result type must match the operand type}}
+  %0 = ptx.mul %x, %x : (f32, f32) -> f64
+  return %0 : f64
+}
+
+// -----
+
+// mad.sat exists only as mad.hi.sat.s32.
+func.func @mad_sat_lo(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.mad' op '.sat' is only valid on mad.hi.s32}}
+  %0 = ptx.mad %a, %a, %a {mode = #ptx<mul_mode lo>, sat, is_signed} : (i32, i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// An integer mad needs a mode too.
+func.func @mad_no_mode(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.mad' op integer multiply requires '.lo', '.hi' or '.wide'}}
+  %0 = ptx.mad %a, %a, %a : (i32, i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// fma needs a rounding modifier.
+func.func @fma_no_rnd(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.fma' op requires a rounding modifier}}
+  %0 = ptx.fma %x, %x, %x : (f32, f32, f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+// fma is floating-point only.
+func.func @fma_int(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.fma' op requires a floating-point type}}
+  %0 = ptx.fma %a, %a, %a {rnd = #ptx<rnd rn>} : (i32, i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// mad24.sat exists only as mad24.hi.sat.s32.
+func.func @mad24_sat_lo(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.mad24' op '.sat' is only valid on mad24.hi.s32}}
+  %0 = ptx.mad24 %a, %a, %a {sat, is_signed} : (i32, i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// An unsigned-only comparison (lo) on floats.
+func.func @setp_lo_float(%x: f32) -> i1 {
+  // expected-error @+1 {{'ptx.setp' op 'lo' compares integers only}}
+  %0 = ptx.setp %x, %x {cmp = #ptx<cmp lo>} : (f32, f32) -> i1
+  return %0 : i1
+}
+
+// -----
+
+// hs is unsigned-only too.
+func.func @setp_hs_f64(%x: f64) -> i1 {
+  // expected-error @+1 {{'ptx.setp' op 'hs' compares integers only}}
+  %0 = ptx.setp %x, %x {cmp = #ptx<cmp hs>} : (f64, f64) -> i1
+  return %0 : i1
+}
+
+// -----
+
+// An unordered comparison (ltu) on integers.
+func.func @setp_ltu_int(%a: i32) -> i1 {
+  // expected-error @+1 {{'ptx.setp' op 'ltu' compares floating-point values only}}
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp ltu>} : (i32, i32) -> i1
+  return %0 : i1
+}
+
+// -----
+
+// nan (either operand NaN) is floating-point only.
+func.func @setp_nan_int(%a: i64) -> i1 {
+  // expected-error @+1 {{'ptx.setp' op 'nan' compares floating-point values only}}
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp nan>} : (i64, i64) -> i1
+  return %0 : i1
+}
+
+// -----
+
+// The two operands of setp have one type.
+func.func @setp_types(%a: i32, %b: i64) -> i1 {
+  // expected-error @+1 {{'ptx.setp' op operands must have the same type}}
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp eq>} : (i32, i64) -> i1
+  return %0 : i1
+}
+
+// -----
+
+// .ftz on an integer comparison.
+func.func @setp_int_ftz(%a: i32) -> i1 {
+  // expected-error @+1 {{'ptx.setp' op '.ftz' applies to floating-point types only}}
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp eq>, ftz} : (i32, i32) -> i1
+  return %0 : i1
+}
+
+// -----
+
+// Integer rounding (.rzi) needs a floating-point source.
+func.func @cvt_rzi_int_source(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.cvt' op integer rounding requires a floating-point source}}
+  %0 = ptx.cvt %a {rnd = #ptx<rnd rzi>} : (i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// Floating rounding (.rn) needs a floating-point destination.
+func.func @cvt_rn_int_dest(%x: f32) -> i32 {
+  // expected-error @+1 {{'ptx.cvt' op floating rounding requires a floating-point destination}}
+  %0 = ptx.cvt %x {rnd = #ptx<rnd rn>} : (f32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// The parts of a pack must add up to the result width.
+func.func @pack_widths(%a: i32, %h: i16) -> i64 {
+  // expected-error @+1 {{'ptx.pack' op parts add up to 48 bits, result has 64}}
+  %0 = ptx.pack %a, %h : (i32, i16) -> i64
+  return %0 : i64
+}
+
+// -----
+
+// The parts of an unpack must add up to the operand width.
+func.func @unpack_widths(%q: i64) -> i32 {
+  // expected-error @+1 {{'ptx.unpack' op parts add up to 96 bits, operand has 64}}
+  %0:3 = ptx.unpack %q : (i64) -> (i32, i32, i32)
+  return %0#0 : i32
+}
+
+// -----
+
+// ld loads 1, 2, 4 or 8 values.
+func.func @ld_three(%p: !llvm.ptr) -> i32 {
+  // expected-error @+1 {{'ptx.ld' op loads 1, 2, 4 or 8 values, not 3}}
+  %0:3 = ptx.ld %p {space = #ptx<space global>} : (!llvm.ptr) -> (i32, i32, i32)
+  return %0#0 : i32
+}
+
+// -----
+
+// st stores 1, 2, 4 or 8 values.
+func.func @st_none(%p: !llvm.ptr) {
+  // expected-error @+1 {{'ptx.st' op stores 1, 2, 4 or 8 values, not 0}}
+  ptx.st %p {space = #ptx<space global>} : (!llvm.ptr) -> ()
+  return
+}
+
+// -----
+
+// st with five values.
+func.func @st_five(%p: !llvm.ptr, %a: i32) {
+  // expected-error @+1 {{'ptx.st' op stores 1, 2, 4 or 8 values, not 5}}
+  ptx.st %p, %a, %a, %a, %a, %a {space = #ptx<space shared>} : (!llvm.ptr, i32, i32, i32, i32, i32) -> ()
+  return
+}
+
+// -----
+
+// ODS constraints: shl shifts a scalar integer by an i32 amount.
+func.func @shl_amount_type(%a: i32, %b: i64) -> i32 {
+  // expected-error @+1 {{'ptx.shl' op operand #1 must be 32-bit signless integer, but got 'i64'}}
+  %0 = ptx.shl %a, %b : (i32, i64) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// ODS constraints: setp produces an i1.
+func.func @setp_result(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.setp' op result #0 must be 1-bit signless integer, but got 'i32'}}
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp eq>} : (i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// An unknown comparison operator does not parse.
+func.func @setp_bad_cmp(%a: i32) -> i1 {
+  // expected-error @+2 {{ptx::CmpOp to be one of: eq, ne, lt, le, gt, ge, lo, ls, hi, hs, equ, neu, ltu, leu, gtu, geu, num, nan}}
+  // expected-error @+1 {{failed to parse PTX_CmpOpAttr parameter 'value'}}
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp foo>} : (i32, i32) -> i1
+  return %0 : i1
+}
