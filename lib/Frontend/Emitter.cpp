@@ -31,6 +31,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -241,6 +243,10 @@ private:
   LogicalResult emitPrmt(Mods &mods);
   LogicalResult emitCvt(Mods &mods);
   LogicalResult emitBra(Mods &mods);
+  LogicalResult emitBrx(Mods &mods);
+  void emitSwitch(Value index,
+                  const std::vector<std::pair<std::string, llvm::SMLoc>>
+                      &targets);
   LogicalResult emitRet(Mods &mods);
   LogicalResult emitTrap(Mods &mods);
   LogicalResult emitSqrtRcp(Mods &mods, bool isRcp);
@@ -502,11 +508,37 @@ LogicalResult FunctionEmitter::emitBody() {
         instr.opcode == "trap") {
       if (!guarded)
         fallsThrough = false;
-    } else if (instr.opcode == "bra") {
+    } else if (instr.opcode == "bra" || instr.opcode == "brx") {
       if (!guarded)
         fallsThrough = false;
     } else {
       fallsThrough = true;
+    }
+  }
+  for (const Stmt &stmt : fn.body) {
+    if (stmt.isLabel || stmt.instr.opcode != "brx")
+      continue;
+    // brx.idx index, targets: one edge to each distinct target.
+    const Instr &instr = stmt.instr;
+    if (instr.operands.size() != 2 ||
+        instr.operands[1].kind != Operand::Symbol)
+      return error(instr.loc) << "'brx.idx' expects an index and a "
+                                 "'.branchtargets' label",
+             failure();
+    auto list = fn.branchTargets.find(instr.operands[1].symbol);
+    if (list == fn.branchTargets.end())
+      return error(instr.operands[1].loc)
+                 << "use of undefined branch-target list '"
+                 << instr.operands[1].symbol << "'",
+             failure();
+    llvm::StringSet<> seen;
+    for (auto &[label, labelLoc] : list->second) {
+      auto it = labels.find(label);
+      if (it == labels.end())
+        return error(labelLoc) << "use of undefined label '" << label << "'",
+               failure();
+      if (seen.insert(label).second)
+        ++blocks[it->second].expectedPreds;
     }
   }
   for (const Stmt &stmt : fn.body) {
@@ -672,6 +704,9 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
   } else if (op == "bra") {
     kind = Kind::Branch;
     PURE(emitBra(mods));
+  } else if (op == "brx") {
+    kind = Kind::Branch;
+    PURE(emitBrx(mods));
   } else if (op == "ret" || op == "exit") {
     kind = Kind::SideEffect;
     PURE(emitRet(mods));
@@ -2110,9 +2145,14 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
     return failure();
   Value ptr = hostPointer(space, *addr);
   SmallVector<Type> resultTypes(lanes, type->toMLIR(ctx));
+  // Kernel parameters are read-only for the whole launch.
+  bool invariant = false;
+  if (fn.isEntry && space == StateSpace::param && !operand(1).hasBaseReg)
+    for (const VarInfo &param : fn.params)
+      invariant |= param.name == operand(1).symbol;
   auto load = ptx::LdOp::create(
       b, loc, resultTypes, ptr, space, isVolatile,
-      cache ? b.getStringAttr(*cache) : nullptr);
+      cache ? b.getStringAttr(*cache) : nullptr, invariant);
   if (lanes == 1)
     return write(dst, load.getResult(0), *type, /*relaxed=*/true);
   for (unsigned i = 0; i < lanes; ++i)
@@ -2823,6 +2863,66 @@ LogicalResult FunctionEmitter::emitBra(Mods &mods) {
   }
   startUnreachableBlock();
   return success();
+}
+
+LogicalResult FunctionEmitter::emitBrx(Mods &mods) {
+  if (!mods.take("idx"))
+    return instrError() << "'brx' needs '.idx'", failure();
+  mods.take("uni");
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> index =
+      read(operand(0), PtxType::make(PtxType::Unsigned, 32));
+  if (failed(index))
+    return failure();
+  const auto &targets = fn.branchTargets[operand(1).symbol];
+  if (curInstr->guard) {
+    Value guard = readVar(*curInstr->guard, cur);
+    Block *dispatch = newBlock();
+    Block *next = newBlock();
+    if (curInstr->guardNegated)
+      cf::CondBranchOp::create(b, loc, guard, next, dispatch);
+    else
+      cf::CondBranchOp::create(b, loc, guard, dispatch, next);
+    sealBlock(dispatch);
+    Block *from = cur;
+    cur = dispatch;
+    b.setInsertionPointToEnd(cur);
+    emitSwitch(*index, targets);
+    sealBlock(next);
+    (void)from;
+    cur = next;
+    b.setInsertionPointToEnd(cur);
+    return success();
+  }
+  emitSwitch(*index, targets);
+  startUnreachableBlock();
+  return success();
+}
+
+void FunctionEmitter::emitSwitch(
+    Value index,
+    const std::vector<std::pair<std::string, llvm::SMLoc>> &targets) {
+  // An index out of range is undefined in PTX; here it traps.
+  Block *outOfRange = newBlock();
+  SmallVector<int32_t> values;
+  SmallVector<Block *> dests;
+  for (unsigned i = 0, e = targets.size(); i != e; ++i) {
+    values.push_back(i);
+    dests.push_back(labels[targets[i].first]);
+  }
+  SmallVector<ValueRange> operands(dests.size(), ValueRange{});
+  cf::SwitchOp::create(b, loc, index, outOfRange, ValueRange{}, values, dests,
+                       operands);
+  llvm::SmallPtrSet<Block *, 8> seen;
+  for (Block *dest : dests)
+    if (seen.insert(dest).second)
+      noteEdge(cur, dest);
+  sealBlock(outOfRange);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(outOfRange);
+  ptx::TrapOp::create(b, loc, state);
+  emitReturn();
 }
 
 LogicalResult FunctionEmitter::emitRet(Mods &mods) {

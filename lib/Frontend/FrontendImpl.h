@@ -157,6 +157,9 @@ struct FunctionInfo {
   std::vector<VarInfo> rets;
   /// `.callprototype` labels of this body.
   llvm::StringMap<FunctionSig> prototypes;
+  /// `.branchtargets` lists of this body (for `brx.idx`).
+  llvm::StringMap<std::vector<std::pair<std::string, llvm::SMLoc>>>
+      branchTargets;
   llvm::StringMap<VarInfo> localVars;
   uint64_t localBytes = 0;
   llvm::SmallVector<int64_t, 3> reqntid, maxntid;

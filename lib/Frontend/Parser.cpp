@@ -1083,6 +1083,19 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
           function.prototypes[labelTok.spelling] = sig;
           continue;
         }
+        if (isDot("branchtargets")) {
+          consume();
+          auto &targets = function.branchTargets[labelTok.spelling];
+          do {
+            if (!tok.is(Token::Identifier))
+              return unexpected("a label");
+            targets.push_back({tok.spelling.str(), tok.getLoc()});
+            consume();
+          } while (consumeIf(Token::Comma));
+          if (failed(expect(Token::Semicolon, "';'")))
+            return failure();
+          continue;
+        }
         Stmt stmt;
         stmt.isLabel = true;
         stmt.label = labelTok.spelling.str();

@@ -165,3 +165,46 @@ bool ptxjit::inlineSuspendingCalls(Module &m, std::string &error) {
   error = "synchronizing device functions are nested too deeply";
   return false;
 }
+
+/// Whether \p v looks like an offset (scaled or extended index) rather than
+/// a base address.
+static bool isOffsetLike(Value *v) {
+  auto *inst = dyn_cast<Instruction>(v);
+  if (!inst)
+    return isa<Constant>(v);
+  switch (inst->getOpcode()) {
+  case Instruction::Shl:
+  case Instruction::Mul:
+  case Instruction::SExt:
+  case Instruction::ZExt:
+    return true;
+  default:
+    return false;
+  }
+}
+
+void ptxjit::rewriteAddressArithmetic(Function &fn) {
+  // PTX computes addresses in integers; `inttoptr (base + offset)` hides
+  // the pointer from alias analysis and SCEV, which then cannot vectorize
+  // the loop over a CTA's threads. Rewrite it as a GEP from the base.
+  SmallVector<IntToPtrInst *> casts;
+  for (Instruction &inst : instructions(fn))
+    if (auto *cast = dyn_cast<IntToPtrInst>(&inst))
+      casts.push_back(cast);
+  LLVMContext &ctx = fn.getContext();
+  for (IntToPtrInst *cast : casts) {
+    auto *add = dyn_cast<BinaryOperator>(cast->getOperand(0));
+    if (!add || add->getOpcode() != Instruction::Add)
+      continue;
+    Value *base = add->getOperand(0), *offset = add->getOperand(1);
+    if (isOffsetLike(base) && !isOffsetLike(offset))
+      std::swap(base, offset);
+    if (isOffsetLike(base))
+      continue;
+    IRBuilder<> b(cast);
+    Value *basePtr = b.CreateIntToPtr(base, cast->getType());
+    Value *gep = b.CreateGEP(Type::getInt8Ty(ctx), basePtr, offset);
+    cast->replaceAllUsesWith(gep);
+    cast->eraseFromParent();
+  }
+}

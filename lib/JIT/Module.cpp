@@ -114,6 +114,9 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   }
   if (!targetMachine)
     return std::move(llvmModule);
+  for (llvm::Function &fn : *llvmModule)
+    if (!fn.isDeclaration())
+      rewriteAddressArithmetic(fn);
   llvmModule->setTargetTriple(targetMachine->getTargetTriple());
   llvmModule->setDataLayout(targetMachine->createDataLayout());
   llvm::LoopAnalysisManager lam;

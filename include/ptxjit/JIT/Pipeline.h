@@ -42,6 +42,10 @@ bool makeThreadCoroutine(llvm::Function &fn);
 /// kernels suspend. Fails for recursion through such functions.
 bool inlineSuspendingCalls(llvm::Module &module, std::string &error);
 
+/// Rewrites `inttoptr(base + offset)` as a GEP from `inttoptr(base)`, so
+/// that LLVM's analyses see pointers (Coroutines.cpp).
+void rewriteAddressArithmetic(llvm::Function &fn);
+
 /// A target machine for the host CPU with all of its features.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
 

@@ -1204,8 +1204,9 @@ struct LdLowering : ConvertOpToLLVMPattern<ptx::LdOp> {
       unsigned bytes = std::max(1u, t.getIntOrFloatBitWidth() / 8);
       Value addr = offset ? g.gep(a.getPtr(), g.cst(g.i64(), offset))
                           : a.getPtr();
-      values.push_back(LLVM::LoadOp::create(rw, op.getLoc(), t, addr, bytes,
-                                            op.getIsVolatile()));
+      values.push_back(LLVM::LoadOp::create(
+          rw, op.getLoc(), t, addr, bytes, op.getIsVolatile(),
+          /*isNonTemporal=*/false, /*isInvariant=*/op.getInvariant()));
       offset += bytes;
     }
     rw.replaceOp(op, values);

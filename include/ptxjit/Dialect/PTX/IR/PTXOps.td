@@ -293,10 +293,13 @@ def PTX_LdOp : PTX_Op<"ld"> {
     `ld{.weak|.volatile}{.ss}{.cop}{.vec}.type d, [a]`, `ldu`. `ptr` is the
     host pointer of the address (see `ptx.window_ptr`); each result is one
     vector element, loaded at consecutive offsets. Cache operators are kept
-    for printing and have no effect on a CPU.
+    for printing and have no effect on a CPU. `invariant` marks loads of
+    kernel parameters, which nothing writes during a launch (so LLVM may
+    hoist them out of the loop over a CTA's threads).
   }];
   let arguments = (ins LLVM_AnyPointer:$ptr, PTX_StateSpaceAttr:$space,
-                       UnitAttr:$is_volatile, OptionalAttr<StrAttr>:$cache);
+                       UnitAttr:$is_volatile, OptionalAttr<StrAttr>:$cache,
+                       UnitAttr:$invariant);
   let results = (outs Variadic<AnyType>:$values);
   let hasVerifier = 1;
 }
