@@ -26,6 +26,7 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace ptxjit {
@@ -1141,6 +1142,22 @@ struct WindowPtrLowering : PTXPattern<ptx::WindowPtrOp> {
     if (!off)
       return failure();
     Value base = g.stateField(a.getState(), *off, g.ptr());
+    // The kernel's parameter buffer is dereferenceable for its whole size,
+    // so LLVM may hoist parameter loads out of the loop over threads.
+    if (op.getSpace() == ptx::StateSpace::param)
+      if (auto fn = op->getParentOfType<FunctionOpInterface>())
+        if (auto params = fn->getAttrOfType<ArrayAttr>("ptx.params")) {
+          int64_t end = 0;
+          for (Attribute attr : params) {
+            auto dict = cast<DictionaryAttr>(attr);
+            end = std::max(end, dict.getAs<IntegerAttr>("offset").getInt() +
+                                    dict.getAs<IntegerAttr>("size").getInt());
+          }
+          if (end > 0)
+            cast<LLVM::LoadOp>(base.getDefiningOp())
+                .setDereferenceableAttr(LLVM::DereferenceableAttr::get(
+                    g.b.getContext(), end, /*mayBeNull=*/false));
+        }
     return g.gep(base, g.zext(g.i64(), a.getAddr()));
   }
 };

@@ -4,15 +4,18 @@
 // (offsets 20, 16, 12), writes the thread's tid (offsets 0, 4, 8) and its
 // local window localBase + linear_tid * localBytesPerThread (offsets 72, 80
 // -> 88) into the copy, and calls the kernel unless a thread has trapped
-// (fault, offset 112); at the end the fault flag is copied back.
+// (fault, offset 112) -- that check only in kernels that can fault (trap,
+// calls); at the end the fault flag is copied back.
 // RUN: ptx-opt --ptx-build-cta-loops %s | FileCheck %s
 
 // The kernel itself is unchanged.
 // CHECK-LABEL: func.func @k(
 // CHECK-NEXT: ptx.sreg
+// CHECK-NEXT: ptx.trap
 // CHECK-NEXT: return
 func.func @k(%s: !llvm.ptr) attributes {ptx.kernel, ptx.local_bytes = 0 : i64, ptx.params = [], ptx.shared_bytes = 0 : i64} {
   %0 = ptx.sreg %s {reg = #ptx<sreg tid_x>} : (!llvm.ptr) -> i32
+  ptx.trap %s : (!llvm.ptr) -> ()
   return
 }
 
@@ -87,5 +90,16 @@ func.func @coro(%s: !llvm.ptr) attributes {ptx.kernel, ptx.coroutine, ptx.local_
 // CHECK-LABEL: func.func @__ptx_cta_k2(
 // CHECK: func.call @k2(
 func.func @k2(%s: !llvm.ptr) attributes {ptx.kernel, ptx.local_bytes = 4 : i64, ptx.params = [], ptx.shared_bytes = 0 : i64} {
+  return
+}
+
+// A kernel that cannot fault gets no per-thread fault check (it would keep
+// the thread loop from being vectorized).
+// CHECK-LABEL: func.func @__ptx_cta_nofault(
+// CHECK: scf.for
+// CHECK-NOT: scf.if
+// CHECK: func.call @nofault(
+func.func @nofault(%s: !llvm.ptr) attributes {ptx.kernel, ptx.local_bytes = 0 : i64, ptx.params = [], ptx.shared_bytes = 0 : i64} {
+  %0 = ptx.sreg %s {reg = #ptx<sreg tid_x>} : (!llvm.ptr) -> i32
   return
 }

@@ -96,12 +96,21 @@ void BuildCTALoopsPass::buildCTAFunction(func::FuncOp kernel) {
   b.setInsertionPointToStart(xLoop.getBody());
   Value x = xLoop.getInductionVar();
 
-  // Threads after a trap do not run.
-  Value fault = load(state, offsets::fault, i32);
-  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, fault,
-                                   zero);
-  auto ifOk = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/false);
-  b.setInsertionPointToStart(&ifOk.getThenRegion().front());
+  // Threads after a trap do not run. Only kernels that can fault (trap,
+  // calls that push local frames, brx.idx) pay for the check, which would
+  // otherwise keep the loop from being vectorized.
+  bool mayFault = false;
+  kernel.walk([&](Operation *op) {
+    if (isa<ptx::TrapOp, func::CallOp, LLVM::CallOp>(op))
+      mayFault = true;
+  });
+  if (mayFault) {
+    Value fault = load(state, offsets::fault, i32);
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, fault,
+                                     zero);
+    auto ifOk = scf::IfOp::create(b, loc, ok, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(&ifOk.getThenRegion().front());
+  }
   store(x, state, offsets::tid);
   store(y, state, offsets::tid + 4);
   store(z, state, offsets::tid + 8);
