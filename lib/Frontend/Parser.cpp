@@ -152,6 +152,13 @@ private:
   LogicalResult parseFunction(bool isEntry, bool isExtern);
   LogicalResult parseParams(std::vector<VarInfo> &params, bool forEntry);
   LogicalResult parseCallParamDecl(FunctionInfo &function);
+  /// Parses the `.align N`, state-space/`.ptr` qualifiers and the type of a
+  /// `.param` declaration.
+  LogicalResult parseParamQualifiers(llvm::SMLoc loc, unsigned &align,
+                                     std::optional<PtxType> &type);
+  /// Parses `[N][M]...` after a name; returns the element count (1 without
+  /// brackets).
+  FailureOr<uint64_t> parseArrayCount(llvm::SMLoc loc);
   /// Resolves a `.param` declared in an enclosing `{ }` of the body.
   std::string resolveScopedSymbol(StringRef name) const;
   LogicalResult parsePerformanceDirectives(FunctionInfo &function);
@@ -667,26 +674,8 @@ LogicalResult Parser::parseParams(std::vector<VarInfo> &params,
     }
     unsigned align = 0;
     std::optional<PtxType> type;
-    while (tok.is(Token::DotName)) {
-      StringRef name = tok.spelling.drop_front();
-      consume();
-      if (name == "align") {
-        FailureOr<int64_t> value = parseInteger("an alignment");
-        if (failed(value))
-          return failure();
-        if (*value <= 0 || (*value & (*value - 1)))
-          return error(loc) << "alignment must be a power of two", failure();
-        align = *value;
-        continue;
-      }
-      if (name == "ptr" || name == "global" || name == "shared" ||
-          name == "const" || name == "local" || name == "param")
-        continue;
-      type = PtxType::parse(name);
-      if (!type)
-        return error(loc) << "unknown parameter type '." << name << "'",
-               failure();
-    }
+    if (failed(parseParamQualifiers(loc, align, type)))
+      return failure();
     if (!type)
       return unexpected("a parameter type such as '.u64'");
     if (!tok.is(Token::Identifier))
@@ -695,20 +684,12 @@ LogicalResult Parser::parseParams(std::vector<VarInfo> &params,
     param.name = tok.spelling.str();
     param.space = ptx::StateSpace::param;
     consume();
-    uint64_t count = 1;
-    while (consumeIf(Token::LSquare)) {
-      FailureOr<int64_t> dim = parseInteger("an array size");
-      if (failed(dim))
-        return failure();
-      if (*dim <= 0)
-        return error(loc) << "array size must be positive", failure();
-      count *= *dim;
-      if (failed(expect(Token::RSquare, "']'")))
-        return failure();
-    }
+    FailureOr<uint64_t> count = parseArrayCount(loc);
+    if (failed(count))
+      return failure();
     unsigned elemBytes = std::max(1u, type->width() / 8);
     param.align = align ? align : elemBytes;
-    param.size = count * elemBytes;
+    param.size = *count * elemBytes;
     offset = (offset + param.align - 1) / param.align * param.align;
     param.offset = offset;
     offset += param.size;
@@ -834,11 +815,8 @@ std::string Parser::resolveScopedSymbol(StringRef name) const {
   return name.str();
 }
 
-LogicalResult Parser::parseCallParamDecl(FunctionInfo &function) {
-  consume(); // .param
-  llvm::SMLoc loc = tok.getLoc();
-  unsigned align = 0;
-  std::optional<PtxType> type;
+LogicalResult Parser::parseParamQualifiers(llvm::SMLoc loc, unsigned &align,
+                                           std::optional<PtxType> &type) {
   while (tok.is(Token::DotName)) {
     StringRef name = tok.spelling.drop_front();
     consume();
@@ -851,11 +829,39 @@ LogicalResult Parser::parseCallParamDecl(FunctionInfo &function) {
       align = *value;
       continue;
     }
+    if (name == "ptr" || name == "global" || name == "shared" ||
+        name == "const" || name == "local" || name == "param")
+      continue;
     type = PtxType::parse(name);
     if (!type)
       return error(loc) << "unknown parameter type '." << name << "'",
              failure();
   }
+  return success();
+}
+
+FailureOr<uint64_t> Parser::parseArrayCount(llvm::SMLoc loc) {
+  uint64_t count = 1;
+  while (consumeIf(Token::LSquare)) {
+    FailureOr<int64_t> dim = parseInteger("an array size");
+    if (failed(dim))
+      return failure();
+    if (*dim <= 0)
+      return error(loc) << "array size must be positive", failure();
+    count *= *dim;
+    if (failed(expect(Token::RSquare, "']'")))
+      return failure();
+  }
+  return count;
+}
+
+LogicalResult Parser::parseCallParamDecl(FunctionInfo &function) {
+  consume(); // .param
+  llvm::SMLoc loc = tok.getLoc();
+  unsigned align = 0;
+  std::optional<PtxType> type;
+  if (failed(parseParamQualifiers(loc, align, type)))
+    return failure();
   if (!type)
     return unexpected("a parameter type such as '.b32'");
   do {
@@ -864,21 +870,13 @@ LogicalResult Parser::parseCallParamDecl(FunctionInfo &function) {
     VarInfo var;
     std::string name = tok.spelling.str();
     consume();
-    uint64_t count = 1;
-    while (consumeIf(Token::LSquare)) {
-      FailureOr<int64_t> dim = parseInteger("an array size");
-      if (failed(dim))
-        return failure();
-      if (*dim <= 0)
-        return error(loc) << "array size must be positive", failure();
-      count *= *dim;
-      if (failed(expect(Token::RSquare, "']'")))
-        return failure();
-    }
+    FailureOr<uint64_t> count = parseArrayCount(loc);
+    if (failed(count))
+      return failure();
     unsigned elemBytes = std::max(1u, type->width() / 8);
     var.name = name + "." + std::to_string(callParamCounter++);
     var.space = ptx::StateSpace::param;
-    var.size = count * elemBytes;
+    var.size = *count * elemBytes;
     var.align = align ? align : elemBytes;
     var.isCallParam = true;
     paramScopes.back()[name] = var.name;
