@@ -8,10 +8,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <csetjmp>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <cstdio>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -23,6 +27,66 @@ unsigned ptxjit::rt::defaultWorkerCount() {
 }
 
 namespace {
+
+//===----------------------------------------------------------------------===//
+// Memory faults
+//===----------------------------------------------------------------------===//
+//
+// A kernel that accesses memory it must not (out of bounds, a null or
+// garbage pointer) raises SIGSEGV or SIGBUS in the host thread running it.
+// The launch turns that into a failed CTA instead of a dead process: each
+// worker arms a jump buffer around the CTA, and the handler (on an alternate
+// stack, since the fault may be a stack overflow) jumps back to it. Faults
+// outside a kernel keep their default behaviour.
+
+thread_local sigjmp_buf *faultJump = nullptr;
+thread_local volatile uintptr_t faultAddress = 0;
+thread_local volatile int faultSignal = 0;
+struct sigaction previousSegv, previousBus;
+
+void onMemoryFault(int sig, siginfo_t *info, void *context) {
+  if (faultJump) {
+    faultSignal = sig;
+    faultAddress = reinterpret_cast<uintptr_t>(info->si_addr);
+    siglongjmp(*faultJump, 1);
+  }
+  // Not inside a kernel: behave as before.
+  struct sigaction &previous = sig == SIGSEGV ? previousSegv : previousBus;
+  sigaction(sig, &previous, nullptr);
+  raise(sig);
+  (void)context;
+}
+
+void installFaultHandlers() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction action = {};
+    action.sa_sigaction = onMemoryFault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGSEGV, &action, &previousSegv);
+    sigaction(SIGBUS, &action, &previousBus);
+  });
+}
+
+/// Gives the calling thread an alternate signal stack while it runs CTAs.
+struct AltStack {
+  AltStack() : memory(new (std::nothrow) char[kSize]) {
+    if (!memory)
+      return;
+    stack_t st = {};
+    st.ss_sp = memory.get();
+    st.ss_size = kSize;
+    sigaltstack(&st, &previous);
+  }
+  ~AltStack() {
+    if (memory)
+      sigaltstack(&previous, nullptr);
+  }
+  static constexpr size_t kSize = 64 * 1024;
+  std::unique_ptr<char[]> memory;
+  stack_t previous = {};
+};
 
 /// A 64-byte aligned, zero-initialised buffer.
 struct AlignedBuffer {
@@ -58,7 +122,9 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   std::mutex faultMutex;
   LaunchResult result;
 
+  installFaultHandlers();
   auto work = [&](unsigned workerIndex) {
+    AltStack altStack;
     AlignedBuffer shared(sharedBytes);
     AlignedBuffer local(localBytes);
     ThreadState state;
@@ -91,8 +157,21 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
       if (localBytes)
         std::memset(local.data, 0, localBytes);
       std::string message;
-      bool faulted;
-      if (l.threadRamp) {
+      bool faulted = false;
+      sigjmp_buf jump;
+      faultJump = &jump;
+      if (sigsetjmp(jump, 1) != 0) {
+        // A memory fault inside the kernel (the CTA's coroutine frames, if
+        // any, are abandoned).
+        faultJump = nullptr;
+        char text[128];
+        std::snprintf(text, sizeof(text),
+                      "invalid memory access (%s at address 0x%llx)",
+                      faultSignal == SIGBUS ? "SIGBUS" : "SIGSEGV",
+                      static_cast<unsigned long long>(faultAddress));
+        message = text;
+        faulted = true;
+      } else if (l.threadRamp) {
         // One state per thread; the scheduler interleaves them.
         for (uint32_t z = 0, i = 0; z < l.block[2]; ++z)
           for (uint32_t y = 0; y < l.block[1]; ++y)
@@ -114,6 +193,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
         cta(&state);
         faulted = state.fault != 0;
       }
+      faultJump = nullptr;
       if (faulted) {
         std::lock_guard<std::mutex> lock(faultMutex);
         if (!result.faulted) {
