@@ -900,6 +900,10 @@ static CUresult checkConfiguration(const CUfunc_st *f, ptxjit::Dim3 grid,
 
 /// Maps a launch error of ptxjit::Module to a driver code.
 static CUresult launchErrorCode(const std::string &message) {
+  // A memory fault in the kernel, as the driver reports an out-of-bounds
+  // access.
+  if (message.find("invalid memory access") != std::string::npos)
+    return CUDA_ERROR_ILLEGAL_ADDRESS;
   if (message.find("trapped") != std::string::npos ||
       message.find("failed") != std::string::npos)
     return CUDA_ERROR_LAUNCH_FAILED;
@@ -946,7 +950,7 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
   std::string message = llvm::toString(std::move(error));
   CUresult code = launchErrorCode(message);
   std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
-  if (code == CUDA_ERROR_LAUNCH_FAILED) {
+  if (code == CUDA_ERROR_LAUNCH_FAILED || code == CUDA_ERROR_ILLEGAL_ADDRESS) {
     std::lock_guard<std::recursive_mutex> lock(driver().mutex);
     if (driver().contexts.count(ctx))
       setStickyError(ctx, code);

@@ -1411,6 +1411,35 @@ TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {
   ASSERT_EQ(cuCtxDestroy(other), CUDA_SUCCESS);
 }
 
+TEST_F(DriverTest, MemoryFaultIsIllegalAddressAndSticky) {
+  // Reads 1 TiB past its argument: the launch fails, the client survives.
+  static const char ptx[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry oob(.param .u64 p)
+{
+  .reg .b64 %rd<3>;
+  .reg .b32 %r<2>;
+  ld.param.u64 %rd1, [p];
+  add.s64 %rd2, %rd1, 1099511627776;
+  ld.global.u32 %r1, [%rd2];
+  st.global.u32 [%rd1], %r1;
+  ret;
+}
+)";
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, ptx), CUDA_SUCCESS);
+  CUfunction oob;
+  ASSERT_EQ(cuModuleGetFunction(&oob, module, "oob"), CUDA_SUCCESS);
+  CUdeviceptr buffer;
+  ASSERT_EQ(cuMemAlloc(&buffer, 4), CUDA_SUCCESS);
+  void *args[] = {&buffer};
+  EXPECT_EQ(cuLaunchKernel(oob, 2, 1, 1, 32, 1, 1, 0, nullptr, args, nullptr),
+            CUDA_ERROR_ILLEGAL_ADDRESS);
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_ILLEGAL_ADDRESS);
+}
+
 //===----------------------------------------------------------------------===//
 // Streams and events
 //===----------------------------------------------------------------------===//
