@@ -620,8 +620,10 @@ PTXJIT_EXPORT CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
   case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
     *pi = int(hfunc->kernel->staticSharedBytes);
     return CUDA_SUCCESS;
-  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
   case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+    *pi = int(hfunc->kernel->localBytes);
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
   case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA:
   case CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET:
   case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:

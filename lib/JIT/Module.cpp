@@ -201,8 +201,9 @@ static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
     };
     dims(attrs::kReqntid, info.reqntid);
     dims(attrs::kMaxntid, info.maxntid);
-    local.push_back(
-        fn->getAttrOfType<mlir::IntegerAttr>(attrs::kLocalBytes).getInt());
+    info.localBytes =
+        fn->getAttrOfType<mlir::IntegerAttr>(attrs::kLocalBytes).getInt();
+    local.push_back(info.localBytes);
     kernels.push_back(std::move(info));
   }
   return kernels;

@@ -1411,6 +1411,36 @@ TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {
   ASSERT_EQ(cuCtxDestroy(other), CUDA_SUCCESS);
 }
 
+TEST_F(DriverTest, LocalSizeAttribute) {
+  // 40 bytes of .local (rounded to the declaration, not to any stack).
+  static const char ptx[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry uses_local(.param .u64 p)
+{
+  .local .align 8 .b8 depot[40];
+  .reg .b64 %rd<3>;
+  .reg .b32 %r<2>;
+  ld.param.u64 %rd1, [p];
+  mov.u64 %rd2, depot;
+  st.local.u32 [%rd2+36], 5;
+  ld.local.u32 %r1, [%rd2+36];
+  st.global.u32 [%rd1], %r1;
+  ret;
+}
+)";
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, ptx), CUDA_SUCCESS);
+  CUfunction fn;
+  ASSERT_EQ(cuModuleGetFunction(&fn, module, "uses_local"), CUDA_SUCCESS);
+  int bytes = -1;
+  ASSERT_EQ(cuFuncGetAttribute(&bytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, fn),
+            CUDA_SUCCESS);
+  EXPECT_EQ(bytes, 40);
+  ASSERT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+}
+
 TEST_F(DriverTest, MemoryFaultIsIllegalAddressAndSticky) {
   // Reads 1 TiB past its argument: the launch fails, the client survives.
   static const char ptx[] = R"(

@@ -53,6 +53,9 @@ struct KernelInfo {
   uint32_t paramBufferSize = 0;
   /// Static `.shared` memory the kernel uses, in bytes.
   uint32_t staticSharedBytes = 0;
+  /// `.local` memory of the kernel itself per thread, in bytes (device
+  /// functions' frames come on top, on the thread's local stack).
+  uint64_t localBytes = 0;
   /// `.reqntid` / `.maxntid` when present (0 otherwise).
   Dim3 reqntid{0, 0, 0}, maxntid{0, 0, 0};
 };
