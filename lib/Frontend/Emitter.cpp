@@ -928,6 +928,7 @@ FailureOr<Value> FunctionEmitter::read(const Operand &op, PtxType type,
     return error(op.loc) << "'_' is only valid as a destination", failure();
   case Operand::Address:
   case Operand::Vector:
+  case Operand::List:
     break;
   }
   return error(op.loc) << "invalid operand for a " << type.str() << " value",
@@ -2046,7 +2047,7 @@ LogicalResult FunctionEmitter::emitMov(Mods &mods) {
              failure();
     const Operand &vec = src.kind == Operand::Vector ? src : dst;
     unsigned n = vec.elems.size();
-    if (n != 2 && n != 4 || type->width() % n)
+    if ((n != 2 && n != 4) || type->width() % n)
       return error(vec.loc) << "a vector operand of 'mov" << type->str()
                             << "' has 2 or 4 elements",
              failure();
@@ -2576,7 +2577,6 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
 
 LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   StringRef op = curInstr->opcode;
-  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
   PtxType b32 = PtxType::make(PtxType::Bits, 32);
   PtxType pred = PtxType::make(PtxType::Pred, 1);
   auto create = [&](StringRef kind, TypeRange results, Value a, Value bv,

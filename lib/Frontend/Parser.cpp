@@ -92,9 +92,6 @@ std::optional<ptx::SpecialReg> lookupScalarSreg(StringRef name) {
       .Default(std::nullopt);
 }
 
-/// A parse failure that was already reported.
-LogicalResult reported() { return failure(); }
-
 class Parser {
 public:
   Parser(llvm::SourceMgr &sm, MLIRContext *ctx)

@@ -47,8 +47,6 @@ void destroy(ThreadState &t) {
   t.coroutine = nullptr;
 }
 
-uint32_t laneOf(unsigned linear) { return linear & 31; }
-
 /// Computes the result of a shfl.sync for the lane `lane` (9.7.9.6).
 void shuffle(ThreadState &t, unsigned lane, const uint64_t *source,
              uint32_t present) {

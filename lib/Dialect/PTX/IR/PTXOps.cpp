@@ -148,12 +148,12 @@ LogicalResult SetpOp::verify() {
 }
 
 LogicalResult CvtOp::verify() {
-  Type src = getA().getType(), dst = getType();
-  bool srcFloat = isa<FloatType>(src), dstFloat = isa<FloatType>(dst);
+  bool srcFloat = isa<FloatType>(getA().getType());
+  bool dstFloat = isa<FloatType>(getType());
   if (!getRnd())
     return success();
   bool integerRounding = *getRnd() >= RoundingMode::rni;
-  if (integerRounding && !(srcFloat && (!dstFloat || true)))
+  if (integerRounding && !srcFloat)
     return emitOpError("integer rounding requires a floating-point source");
   if (!integerRounding && !dstFloat)
     return emitOpError("floating rounding requires a floating-point "
