@@ -1339,9 +1339,19 @@ LogicalResult FunctionEmitter::emitMad(Mods &mods) {
 LogicalResult FunctionEmitter::emitFma(Mods &mods) {
   bool sat = mods.take("sat");
   bool ftz = mods.take("ftz");
-  FailureOr<PtxType> type = oneType(mods, kFloatTypes);
+  bool relu = mods.take("relu");
+  bool oob = mods.take("oob");
+  FailureOr<PtxType> type =
+      oneType(mods, {"f32", "f64", "f16", "f16x2", "bf16", "bf16x2"});
   if (failed(type))
     return failure();
+  if (type->bits == 16 && (sat || ftz || relu || oob))
+    return unsupported("'.sat', '.ftz', '.relu' and '.oob' on half-precision "
+                       "'fma'");
+  if (type->bits != 16 && (relu || oob))
+    return instrError() << "'.relu' and '.oob' apply to half-precision 'fma' "
+                           "only",
+           failure();
   FailureOr<ptx::RoundingMode> rnd = floatRounding(mods, *type, true);
   if (failed(rnd))
     return failure();

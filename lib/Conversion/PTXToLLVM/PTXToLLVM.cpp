@@ -29,6 +29,8 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <limits>
+
 namespace ptxjit {
 #define GEN_PASS_DEF_CONVERTPTXTOLLVM
 #include "ptxjit/Conversion/Passes.h.inc"
@@ -283,11 +285,97 @@ struct MadLowering : PTXPattern<ptx::MadOp> {
   }
 };
 
+/// fma.rn on a 16-bit float (f16 or bf16), correctly rounded: the product
+/// is exact in f64, the sum is rounded to odd in f64 (TwoSum gives the
+/// exact error, which picks the odd neighbour), and rounding that to the
+/// 16-bit format to nearest then rounds the exact result only once
+/// (Boldo and Melquiond: f64 has more than two extra bits).
+static Value halfFma(Gen &g, Value x, Value y, Value z) {
+  Type half = x.getType();
+  Type f64 = g.b.getF64Type(), i64 = g.i64();
+  auto ext = [&](Value v) {
+    return LLVM::FPExtOp::create(g.b, g.loc, f64, v).getResult();
+  };
+  Value p = LLVM::FMulOp::create(g.b, g.loc, ext(x), ext(y));
+  Value c = ext(z);
+  Value s = LLVM::FAddOp::create(g.b, g.loc, p, c);
+  // TwoSum: e = (p - (s - bb)) + (c - bb), bb = s - p.
+  Value bb = LLVM::FSubOp::create(g.b, g.loc, s, p);
+  Value e = LLVM::FAddOp::create(
+      g.b, g.loc,
+      LLVM::FSubOp::create(g.b, g.loc, p,
+                           LLVM::FSubOp::create(g.b, g.loc, s, bb)),
+      LLVM::FSubOp::create(g.b, g.loc, c, bb));
+  Value bits = g.bitcast(i64, s);
+  Value inexact = g.fcmp(LLVM::FCmpPredicate::one, e, g.fcst(f64, 0.0));
+  Value even = g.icmp(LLVM::ICmpPredicate::eq, g.band(bits, g.cst(i64, 1)),
+                      g.cst(i64, 0));
+  // Moving toward the exact value: up in magnitude when e has s's sign.
+  Value sameSign = g.icmp(
+      LLVM::ICmpPredicate::eq,
+      g.lshr(g.bitcast(i64, e), g.cst(i64, 63)),
+      g.lshr(bits, g.cst(i64, 63)));
+  Value step = g.select(sameSign, g.cst(i64, 1), g.cst(i64, -1));
+  Value odd = g.select(g.band(inexact, even), g.add(bits, step), bits);
+  Value rounded = g.bitcast(f64, odd);
+  // Infinities and NaNs pass through unchanged (e is NaN then).
+  Value finite = g.fcmp(LLVM::FCmpPredicate::one,
+                        LLVM::FAbsOp::create(g.b, g.loc, s),
+                        g.fcst(f64, std::numeric_limits<double>::infinity()));
+  Value sum = g.select(finite, rounded, s);
+  // Narrow to f32, again rounding to odd (f32 still has more than two extra
+  // bits), then to the 16-bit format to nearest; this avoids f64 -> 16-bit
+  // conversions, which need compiler-rt on x86.
+  Type f32 = g.b.getF32Type(), i32 = g.i32();
+  Value t = LLVM::FPTruncOp::create(g.b, g.loc, f32, sum);
+  Value back = LLVM::FPExtOp::create(g.b, g.loc, f64, t);
+  Value tBits = g.bitcast(i32, t);
+  Value tInexact = g.fcmp(LLVM::FCmpPredicate::one, back, sum);
+  Value tEven = g.icmp(LLVM::ICmpPredicate::eq, g.band(tBits, g.cst(i32, 1)),
+                       g.cst(i32, 0));
+  // |t| < |sum|: move away from zero, else toward zero.
+  Value below = g.fcmp(LLVM::FCmpPredicate::olt,
+                       LLVM::FAbsOp::create(g.b, g.loc, back),
+                       LLVM::FAbsOp::create(g.b, g.loc, sum));
+  Value tStep = g.select(below, g.cst(i32, 1), g.cst(i32, -1));
+  Value tOdd = g.select(g.band(tInexact, tEven), g.add(tBits, tStep), tBits);
+  Value narrow = g.bitcast(f32, tOdd);
+  if (half.isF16())
+    return LLVM::FPTruncOp::create(g.b, g.loc, half, narrow);
+  // f32 -> bf16 to nearest even on the bits; NaNs stay quiet NaNs.
+  Value nBits = g.bitcast(i32, narrow);
+  Value lsb = g.band(g.lshr(nBits, g.cst(i32, 16)), g.cst(i32, 1));
+  Value roundedBits =
+      g.lshr(g.add(nBits, g.add(g.cst(i32, 0x7fff), lsb)), g.cst(i32, 16));
+  Value isNaN = g.fcmp(LLVM::FCmpPredicate::uno, narrow, narrow);
+  Value nanBits = g.bor(g.lshr(nBits, g.cst(i32, 16)), g.cst(i32, 0x40));
+  Value out = g.trunc(g.b.getI16Type(), g.select(isNaN, nanBits, roundedBits));
+  return g.bitcast(half, out);
+}
+
 struct FmaLowering : PTXPattern<ptx::FmaOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::FmaOp op, Adaptor a, Gen &g) const override {
     if (*op.getRnd() != ptx::RoundingMode::rn)
       return failure();
+    if (widthOf(a.getA().getType()) == 16) {
+      if (op.getFtz() || op.getSat() || op.getRelu())
+        return failure();
+      auto vec = dyn_cast<VectorType>(a.getA().getType());
+      if (!vec)
+        return halfFma(g, a.getA(), a.getB(), a.getC());
+      Value result = LLVM::PoisonOp::create(g.b, g.loc, vec);
+      for (int64_t i = 0; i < vec.getNumElements(); ++i) {
+        Value idx = g.cst(g.i32(), i);
+        auto lane = [&](Value v) {
+          return LLVM::ExtractElementOp::create(g.b, g.loc, v, idx)
+              .getResult();
+        };
+        Value r = halfFma(g, lane(a.getA()), lane(a.getB()), lane(a.getC()));
+        result = LLVM::InsertElementOp::create(g.b, g.loc, result, r, idx);
+      }
+      return result;
+    }
     Value x = a.getA(), y = a.getB(), z = a.getC();
     if (op.getFtz()) {
       x = g.flush(x);

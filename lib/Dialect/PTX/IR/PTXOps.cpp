@@ -32,10 +32,11 @@ static LogicalResult verifyArith(OpTy op, bool allowsMode) {
   Type type = elementType(op->getOperand(0).getType());
   bool isFloat = isa<FloatType>(type);
   bool isPacked = isa<VectorType>(op->getOperand(0).getType());
-  if (isPacked && (isFloat || op.getMode() ||
-                   !isa<AddOp, SubOp, MinOp, MaxOp>(op.getOperation())))
+  if (isPacked && !(isFloat && isa<FmaOp>(op.getOperation())) &&
+      (isFloat || op.getMode() ||
+       !isa<AddOp, SubOp, MinOp, MaxOp>(op.getOperation())))
     return op.emitOpError("packed (vector) operands are supported on "
-                          "integer add, sub, min and max only");
+                          "integer add, sub, min and max and on fma only");
   if (isFloat) {
     if (op.getMode())
       return op.emitOpError("'") << stringifyMulMode(*op.getMode())
