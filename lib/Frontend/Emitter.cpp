@@ -2092,19 +2092,22 @@ LogicalResult FunctionEmitter::emitMov(Mods &mods) {
   return write(dst, *value, *type);
 }
 
-/// Parses the state space modifier of a memory instruction.
-static std::optional<StateSpace> takeSpace(Mods &mods, bool &isParamFunc) {
-  isParamFunc = false;
-  std::optional<StringRef> space = mods.takeAny(
-      {"global", "shared", "shared::cta", "local", "param", "const"});
-  if (!space)
-    return StateSpace::generic;
-  return llvm::StringSwitch<StateSpace>(*space)
+/// The state space a modifier names (`shared::cta` is `shared`).
+static StateSpace spaceFromName(StringRef name) {
+  return llvm::StringSwitch<StateSpace>(name)
       .Case("global", StateSpace::global)
       .Cases({"shared", "shared::cta"}, StateSpace::shared)
       .Case("local", StateSpace::local)
       .Case("param", StateSpace::param)
       .Default(StateSpace::constant);
+}
+
+/// Parses the state space modifier of a memory instruction (generic when
+/// there is none).
+static StateSpace takeSpace(Mods &mods) {
+  std::optional<StringRef> space = mods.takeAny(
+      {"global", "shared", "shared::cta", "local", "param", "const"});
+  return space ? spaceFromName(*space) : StateSpace::generic;
 }
 
 /// Takes the modifiers of ld/st that have no effect on a CPU: cache
@@ -2132,8 +2135,7 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   if (mods.take("L2::cache_hint"))
     return instrError() << "'.L2::cache_hint' is not supported yet",
            failure();
-  bool unusedParamFunc;
-  StateSpace space = *takeSpace(mods, unusedParamFunc);
+  StateSpace space = takeSpace(mods);
   std::optional<StringRef> cache = takeCacheHints(mods);
   std::optional<StringRef> vec = mods.takeAny({"v2", "v4", "v8"});
   FailureOr<PtxType> type =
@@ -2181,8 +2183,7 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   if (mods.take("L2::cache_hint"))
     return instrError() << "'.L2::cache_hint' is not supported yet",
            failure();
-  bool unusedParamFunc;
-  StateSpace space = *takeSpace(mods, unusedParamFunc);
+  StateSpace space = takeSpace(mods);
   if (space == StateSpace::constant)
     return instrError() << "'st' cannot write the '.const' space", failure();
   std::optional<StringRef> cache = takeCacheHints(mods);
@@ -2245,12 +2246,7 @@ LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods, {"u32", "u64"});
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
-  StateSpace space = llvm::StringSwitch<StateSpace>(*spaceName)
-                         .Case("global", StateSpace::global)
-                         .Case("shared", StateSpace::shared)
-                         .Case("local", StateSpace::local)
-                         .Case("param", StateSpace::param)
-                         .Default(StateSpace::constant);
+  StateSpace space = spaceFromName(*spaceName);
   FailureOr<Value> a = read(operand(1), *type);
   if (failed(a))
     return failure();
@@ -2270,12 +2266,7 @@ LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
     return unsupported("'isspacep.const'");
   if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
-  StateSpace space = llvm::StringSwitch<StateSpace>(*spaceName)
-                         .Case("global", StateSpace::global)
-                         .Case("shared", StateSpace::shared)
-                         .Case("local", StateSpace::local)
-                         .Case("param", StateSpace::param)
-                         .Default(StateSpace::constant);
+  StateSpace space = spaceFromName(*spaceName);
   FailureOr<Value> a = read(operand(1), PtxType::make(PtxType::Bits, 64));
   if (failed(a))
     return failure();
@@ -2501,8 +2492,7 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
     return unsupported("'.L2::cache_hint' on atomics");
   if (mods.takeAny({"v2", "v4", "v8"}))
     return unsupported("vector atomics");
-  bool unusedParamFunc;
-  StateSpace space = *takeSpace(mods, unusedParamFunc);
+  StateSpace space = takeSpace(mods);
   if (space != StateSpace::global && space != StateSpace::shared &&
       space != StateSpace::generic)
     return instrError() << "atomics work on global, shared or generic "
