@@ -208,8 +208,6 @@ private:
   LogicalResult emitStatement(const Stmt &stmt);
   LogicalResult emitInstruction(const Instr &instr);
   FailureOr<PtxType> oneType(Mods &mods, llvm::ArrayRef<StringRef> allowed);
-  FailureOr<ptx::RoundingMode> floatRounding(Mods &mods, PtxType type,
-                                             bool required);
 
   LogicalResult emitAddSub(Mods &mods, bool isSub);
   LogicalResult emitMul(Mods &mods);
@@ -249,7 +247,19 @@ private:
                       &targets);
   LogicalResult emitRet(Mods &mods);
   LogicalResult emitTrap(Mods &mods);
-  LogicalResult emitSqrtRcp(Mods &mods, bool isRcp);
+  LogicalResult emitFloatDivSqrtRcp(Mods &mods);
+  bool hasFloatTypeModifier() const;
+  LogicalResult emitFloatArith(Mods &mods);
+  LogicalResult emitApprox(Mods &mods);
+  LogicalResult emitTestp(Mods &mods);
+  LogicalResult emitCopysign(Mods &mods);
+  LogicalResult emitPackedHalfCompare(ptx::CmpOp cmp,
+                                      std::optional<StringRef> boolOp,
+                                      bool ftz, bool isSet, PtxType dtype,
+                                      PtxType stype);
+  LogicalResult emitCvtPack(Mods &mods, PtxType dtype, PtxType stype,
+                            std::optional<ptx::RoundingMode> rnd, bool relu,
+                            bool satfinite);
   LogicalResult emitBarrier(Mods &mods);
   LogicalResult emitFence(Mods &mods);
   LogicalResult emitAtom(Mods &mods, bool isRed);
@@ -691,7 +701,14 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
   } else if (op == "cvt") {
     PURE(emitCvt(mods));
   } else if (op == "sqrt" || op == "rcp") {
-    PURE(emitSqrtRcp(mods, op == "rcp"));
+    PURE(emitFloatDivSqrtRcp(mods));
+  } else if (op == "rsqrt" || op == "sin" || op == "cos" || op == "lg2" ||
+             op == "ex2" || op == "tanh") {
+    PURE(emitApprox(mods));
+  } else if (op == "testp") {
+    PURE(emitTestp(mods));
+  } else if (op == "copysign") {
+    PURE(emitCopysign(mods));
   } else if (op == "ld" || op == "ldu") {
     kind = Kind::SideEffect;
     PURE(emitLd(mods));
@@ -1125,24 +1142,6 @@ FailureOr<PtxType> FunctionEmitter::oneType(Mods &mods,
   return types[0];
 }
 
-FailureOr<ptx::RoundingMode>
-FunctionEmitter::floatRounding(Mods &mods, PtxType type, bool required) {
-  std::optional<StringRef> rnd =
-      mods.takeAny({"rn", "rz", "rm", "rp", "rna"});
-  if (!rnd) {
-    if (required)
-      return instrError() << "'" << curInstr->opcode << type.str()
-                          << "' requires a rounding modifier",
-             failure();
-    return ptx::RoundingMode::rn;
-  }
-  if (*rnd != "rn")
-    return instrError() << "'." << *rnd << "' rounding on floating-point '"
-                        << curInstr->opcode << "' is not supported yet",
-           failure();
-  return ptx::RoundingMode::rn;
-}
-
 /// The second register of a `d|p` destination as an operand of its own.
 static Operand pairDestination(const Operand &dest) {
   Operand second = dest;
@@ -1165,99 +1164,54 @@ static const StringRef kFloatTypes[] = {"f32", "f64"};
 //===----------------------------------------------------------------------===//
 
 LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
+  if (hasFloatTypeModifier())
+    return emitFloatArith(mods);
   bool sat = mods.take("sat");
-  bool ftz = mods.take("ftz");
-  bool hasRnd = false;
-  for (StringRef m : curInstr->mods)
-    hasRnd |= m == "rn" || m == "rz" || m == "rm" || m == "rp";
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
-                     "s16x2", "f32", "f64"});
+                     "s16x2"});
   if (failed(type))
     return failure();
-  std::optional<ptx::RoundingMode> rnd;
-  if (type->isFloat()) {
-    FailureOr<ptx::RoundingMode> r = floatRounding(mods, *type, false);
-    if (failed(r))
-      return failure();
-    if (hasRnd)
-      rnd = *r;
-    if ((sat || ftz) && type->bits == 64)
-      return instrError() << "'.sat' and '.ftz' are not valid on .f64",
-             failure();
-  } else {
-    if (ftz)
-      return instrError() << "'.ftz' is not valid on integer '"
-                          << curInstr->opcode << "'",
-             failure();
-    if (sat && *type != PtxType::make(PtxType::Signed, 32))
-      return instrError() << "'.sat' is only valid on '" << curInstr->opcode
-                          << ".s32'",
-             failure();
-  }
+  if (sat && *type != PtxType::make(PtxType::Signed, 32))
+    return instrError() << "'.sat' is only valid on '" << curInstr->opcode
+                        << ".s32'",
+           failure();
   if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
     return failure();
   FailureOr<Value> lhs = read(operand(1), *type);
   FailureOr<Value> rhs = read(operand(2), *type);
   if (failed(lhs) || failed(rhs))
     return failure();
-  ptx::RoundingModeAttr rndAttr =
-      rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr;
   Value result;
   if (isSub)
-    result = ptx::SubOp::create(b, loc, lhs->getType(), *lhs, *rhs, rndAttr,
-                                nullptr, ftz, sat, false, type->isSigned());
+    result = ptx::SubOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
+                                nullptr, false, sat, false, type->isSigned());
   else
-    result = ptx::AddOp::create(b, loc, lhs->getType(), *lhs, *rhs, rndAttr,
-                                nullptr, ftz, sat, false, type->isSigned());
+    result = ptx::AddOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
+                                nullptr, false, sat, false, type->isSigned());
   return write(operand(0), result, *type);
 }
 
 LogicalResult FunctionEmitter::emitMul(Mods &mods) {
+  if (hasFloatTypeModifier())
+    return emitFloatArith(mods);
   std::optional<StringRef> mode = mods.takeAny({"lo", "hi", "wide"});
-  bool sat = mods.take("sat");
-  bool ftz = mods.take("ftz");
-  bool hasRnd = false;
-  for (StringRef m : curInstr->mods)
-    hasRnd |= m == "rn" || m == "rz" || m == "rm" || m == "rp";
-  FailureOr<PtxType> type = oneType(
-      mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
+  FailureOr<PtxType> type =
+      oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64"});
   if (failed(type))
     return failure();
-  std::optional<ptx::RoundingMode> rnd;
+  if (!mode)
+    return instrError() << "integer 'mul' needs '.lo', '.hi' or '.wide'",
+           failure();
   PtxType resultType = *type;
-  ptx::MulModeAttr modeAttr;
-  if (type->isFloat()) {
-    FailureOr<ptx::RoundingMode> r = floatRounding(mods, *type, false);
-    if (failed(r))
-      return failure();
-    if (hasRnd)
-      rnd = *r;
-    if (mode)
-      return instrError() << "'." << *mode << "' is not valid on a "
-                          << "floating-point 'mul'",
+  ptx::MulMode m = *mode == "lo"   ? ptx::MulMode::lo
+                   : *mode == "hi" ? ptx::MulMode::hi
+                                   : ptx::MulMode::wide;
+  if (m == ptx::MulMode::wide) {
+    if (type->bits == 64)
+      return instrError() << "'.wide' is not valid on 64-bit 'mul'",
              failure();
-    if ((sat || ftz) && type->bits == 64)
-      return instrError() << "'.sat' and '.ftz' are not valid on .f64",
-             failure();
-  } else {
-    if (!mode)
-      return instrError() << "integer 'mul' needs '.lo', '.hi' or '.wide'",
-             failure();
-    if (sat || ftz)
-      return instrError() << "'.sat' and '.ftz' are not valid on integer "
-                             "'mul'",
-             failure();
-    ptx::MulMode m = *mode == "lo"   ? ptx::MulMode::lo
-                     : *mode == "hi" ? ptx::MulMode::hi
-                                     : ptx::MulMode::wide;
-    if (m == ptx::MulMode::wide) {
-      if (type->bits == 64)
-        return instrError() << "'.wide' is not valid on 64-bit 'mul'",
-               failure();
-      resultType.bits *= 2;
-    }
-    modeAttr = ptx::MulModeAttr::get(ctx, m);
+    resultType.bits *= 2;
   }
   if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
     return failure();
@@ -1265,14 +1219,16 @@ LogicalResult FunctionEmitter::emitMul(Mods &mods) {
   FailureOr<Value> rhs = read(operand(2), *type);
   if (failed(lhs) || failed(rhs))
     return failure();
-  Value result = ptx::MulOp::create(
-      b, loc, resultType.toMLIR(ctx), *lhs, *rhs,
-      rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr, modeAttr, ftz,
-      sat, false, type->isSigned());
+  Value result = ptx::MulOp::create(b, loc, resultType.toMLIR(ctx), *lhs,
+                                    *rhs, nullptr,
+                                    ptx::MulModeAttr::get(ctx, m), false,
+                                    false, false, type->isSigned());
   return write(operand(0), result, resultType);
 }
 
 LogicalResult FunctionEmitter::emitMad(Mods &mods) {
+  if (hasFloatTypeModifier())
+    return emitFloatArith(mods);
   std::optional<StringRef> mode = mods.takeAny({"lo", "hi", "wide"});
   bool sat = mods.take("sat");
   bool ftz = mods.take("ftz");
@@ -1280,31 +1236,6 @@ LogicalResult FunctionEmitter::emitMad(Mods &mods) {
       mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
   if (failed(type))
     return failure();
-  if (type->isFloat()) {
-    if (mode)
-      return instrError() << "'." << *mode
-                          << "' is not valid on a floating-point 'mad'",
-             failure();
-    // mad.rnd.f32/f64 is fma.rnd (sm_20 and later).
-    FailureOr<ptx::RoundingMode> rnd = floatRounding(mods, *type, true);
-    if (failed(rnd))
-      return failure();
-    if ((sat || ftz) && type->bits == 64)
-      return instrError() << "'.sat' and '.ftz' are not valid on .f64",
-             failure();
-    if (failed(checkAllUsed(mods)) || failed(expectOperands(4)))
-      return failure();
-    FailureOr<Value> a = read(operand(1), *type);
-    FailureOr<Value> bb = read(operand(2), *type);
-    FailureOr<Value> c = read(operand(3), *type);
-    if (failed(a) || failed(bb) || failed(c))
-      return failure();
-    Value result = ptx::FmaOp::create(
-        b, loc, a->getType(), *a, *bb, *c,
-        ptx::RoundingModeAttr::get(ctx, *rnd), nullptr, ftz, sat, false,
-        false);
-    return write(operand(0), result, *type);
-  }
   if (!mode)
     return instrError() << "integer 'mad' needs '.lo', '.hi' or '.wide'",
            failure();
@@ -1337,38 +1268,7 @@ LogicalResult FunctionEmitter::emitMad(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitFma(Mods &mods) {
-  bool sat = mods.take("sat");
-  bool ftz = mods.take("ftz");
-  bool relu = mods.take("relu");
-  bool oob = mods.take("oob");
-  FailureOr<PtxType> type =
-      oneType(mods, {"f32", "f64", "f16", "f16x2", "bf16", "bf16x2"});
-  if (failed(type))
-    return failure();
-  if (type->bits == 16 && (sat || ftz || relu || oob))
-    return unsupported("'.sat', '.ftz', '.relu' and '.oob' on half-precision "
-                       "'fma'");
-  if (type->bits != 16 && (relu || oob))
-    return instrError() << "'.relu' and '.oob' apply to half-precision 'fma' "
-                           "only",
-           failure();
-  FailureOr<ptx::RoundingMode> rnd = floatRounding(mods, *type, true);
-  if (failed(rnd))
-    return failure();
-  if ((sat || ftz) && type->bits == 64)
-    return instrError() << "'.sat' and '.ftz' are not valid on .f64",
-           failure();
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(4)))
-    return failure();
-  FailureOr<Value> a = read(operand(1), *type);
-  FailureOr<Value> bb = read(operand(2), *type);
-  FailureOr<Value> c = read(operand(3), *type);
-  if (failed(a) || failed(bb) || failed(c))
-    return failure();
-  Value result = ptx::FmaOp::create(b, loc, a->getType(), *a, *bb, *c,
-                                    ptx::RoundingModeAttr::get(ctx, *rnd),
-                                    nullptr, ftz, sat, false, false);
-  return write(operand(0), result, *type);
+  return emitFloatArith(mods);
 }
 
 LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
@@ -1470,31 +1370,10 @@ LogicalResult FunctionEmitter::emitSad(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitDivRem(Mods &mods, bool isRem) {
-  bool ftz = mods.take("ftz");
-  std::optional<StringRef> approx = mods.takeAny({"approx", "full"});
-  FailureOr<PtxType> type =
-      isRem ? oneType(mods, kIntTypes)
-            : oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32",
-                             "f64"});
-  if (failed(type))
-    return failure();
-  std::optional<ptx::RoundingMode> rnd;
-  if (type->isFloat()) {
-    if (approx)
-      return instrError() << "'div." << *approx << "' is not supported yet",
-             failure();
-    FailureOr<ptx::RoundingMode> r = floatRounding(mods, *type, true);
-    if (failed(r))
-      return failure();
-    rnd = *r;
-    if (ftz && type->bits == 64)
-      return instrError() << "'.ftz' is not valid on .f64", failure();
-  } else if (ftz || approx) {
-    return instrError() << "floating-point modifiers on an integer '"
-                        << curInstr->opcode << "'",
-           failure();
-  }
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+  if (!isRem && hasFloatTypeModifier())
+    return emitFloatDivSqrtRcp(mods);
+  FailureOr<PtxType> type = oneType(mods, kIntTypes);
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
     return failure();
   FailureOr<Value> lhs = read(operand(1), *type);
   FailureOr<Value> rhs = read(operand(2), *type);
@@ -1505,46 +1384,78 @@ LogicalResult FunctionEmitter::emitDivRem(Mods &mods, bool isRem) {
     result = ptx::RemOp::create(b, loc, lhs->getType(), *lhs, *rhs,
                                 type->isSigned());
   else
-    result = ptx::DivOp::create(
-        b, loc, lhs->getType(), *lhs, *rhs,
-        rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr, nullptr, ftz,
-        false, false, type->isSigned());
+    result = ptx::DivOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
+                                nullptr, false, false, false,
+                                type->isSigned());
   return write(operand(0), result, *type);
 }
 
-LogicalResult FunctionEmitter::emitSqrtRcp(Mods &mods, bool isRcp) {
+/// div / sqrt / rcp on f32 and f64: `.rnd` (correctly rounded), `.approx`,
+/// `div.full`, and the exactly specified `rcp.approx.ftz.f64`.
+LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
+  StringRef op = curInstr->opcode;
   bool ftz = mods.take("ftz");
-  if (std::optional<StringRef> approx = mods.takeAny({"approx", "full"}))
-    return instrError() << "'" << curInstr->opcode << "." << *approx
-                        << "' is not supported yet",
-           failure();
+  std::optional<StringRef> approx =
+      op == "div" ? mods.takeAny({"approx", "full"}) : mods.takeAny({"approx"});
+  std::optional<StringRef> rndName = mods.takeAny({"rn", "rz", "rm", "rp"});
   FailureOr<PtxType> type = oneType(mods, kFloatTypes);
-  if (failed(type))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
-  FailureOr<ptx::RoundingMode> rnd = floatRounding(mods, *type, true);
-  if (failed(rnd))
+  unsigned numInputs = op == "div" ? 2 : 1;
+  if (failed(expectOperands(numInputs + 1)))
     return failure();
-  if (ftz && type->bits == 64)
+  if (approx && rndName)
+    return instrError() << "'." << *approx << "' and a rounding modifier "
+                        << "cannot be combined",
+           failure();
+  if (!approx && !rndName)
+    return instrError() << "'" << op << type->str()
+                        << "' requires '.approx'"
+                        << (op == "div" ? ", '.full'" : "")
+                        << " or a rounding modifier",
+           failure();
+  bool f64 = type->bits == 64;
+  if (approx) {
+    if (f64 && !(op == "rcp" && ftz))
+      return instrError() << "'" << op << "." << *approx << "' is not valid "
+                          << "on .f64"
+                          << (op == "rcp" ? " without '.ftz'" : ""),
+             failure();
+  } else if (ftz && f64) {
     return instrError() << "'.ftz' is not valid on .f64", failure();
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
-    return failure();
-  FailureOr<Value> a = read(operand(1), *type);
-  if (failed(a))
-    return failure();
+  }
+  SmallVector<Value, 2> ins;
+  for (unsigned i = 1; i <= numInputs; ++i) {
+    FailureOr<Value> v = read(operand(i), *type);
+    if (failed(v))
+      return failure();
+    ins.push_back(*v);
+  }
+  Type t = type->toMLIR(ctx);
   Value result;
-  if (isRcp) {
-    // rcp.rn is a correctly rounded 1/a.
-    Operand one;
-    one.kind = Operand::Imm;
-    one.imm = 1;
-    Value oneValue = *floatConst(*type, one);
-    result = ptx::DivOp::create(b, loc, a->getType(), oneValue, *a,
-                                ptx::RoundingModeAttr::get(ctx, *rnd),
-                                nullptr, ftz, false, false, false);
+  if (approx) {
+    ptx::ApproxFn fn = op == "div"
+                           ? (*approx == "full" ? ptx::ApproxFn::div_full
+                                                : ptx::ApproxFn::div)
+                       : op == "rcp" ? ptx::ApproxFn::rcp
+                                     : ptx::ApproxFn::sqrt;
+    result = ptx::ApproxOp::create(b, loc, t, ins, fn, ftz);
   } else {
-    result = LLVM::SqrtOp::create(b, loc, *a);
-    if (ftz)
-      return instrError() << "'sqrt.ftz' is not supported yet", failure();
+    auto rnd = ptx::RoundingModeAttr::get(
+        ctx, *ptx::symbolizeRoundingMode(*rndName));
+    if (op == "sqrt") {
+      result = ptx::SqrtOp::create(b, loc, t, ins[0], rnd.getValue(), ftz);
+    } else {
+      if (op == "rcp") {
+        // rcp.rnd is a correctly rounded 1 / a.
+        Operand one;
+        one.kind = Operand::Imm;
+        one.imm = 1;
+        ins.insert(ins.begin(), *floatConst(*type, one));
+      }
+      result = ptx::DivOp::create(b, loc, t, ins[0], ins[1], rnd, nullptr,
+                                  ftz, false, false, false);
+    }
   }
   return write(operand(0), result, *type);
 }
@@ -1552,11 +1463,13 @@ LogicalResult FunctionEmitter::emitSqrtRcp(Mods &mods, bool isRcp) {
 LogicalResult FunctionEmitter::emitAbsNeg(Mods &mods, bool isNeg) {
   bool ftz = mods.take("ftz");
   FailureOr<PtxType> type =
-      oneType(mods, {"s16", "s32", "s64", "f32", "f64"});
+      oneType(mods, {"s16", "s32", "s64", "f32", "f64", "f16", "f16x2",
+                     "bf16", "bf16x2"});
   if (failed(type))
     return failure();
-  if (ftz && !(type->isFloat() && type->bits == 32))
-    return instrError() << "'.ftz' is only valid on .f32", failure();
+  if (ftz && !(type->kind == PtxType::Float && type->bits != 64))
+    return instrError() << "'.ftz' is only valid on .f32 and .f16 types",
+           failure();
   if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
@@ -1575,21 +1488,28 @@ LogicalResult FunctionEmitter::emitAbsNeg(Mods &mods, bool isNeg) {
 LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
   bool relu = mods.take("relu");
   bool ftz = mods.take("ftz");
-  if (mods.take("NaN") || mods.take("xorsign"))
-    return instrError() << "'.NaN' and '.xorsign' on '" << curInstr->opcode
-                        << "' are not supported yet",
-           failure();
+  bool nan = mods.take("NaN");
+  bool xorsign = mods.take("xorsign");
+  bool abs = mods.take("abs");
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
-                     "s16x2", "f32", "f64"});
+                     "s16x2", "f32", "f64", "f16", "f16x2", "bf16",
+                     "bf16x2"});
   if (failed(type))
     return failure();
   if (relu && !(*type == PtxType::make(PtxType::Signed, 32) ||
                 *type == PtxType::make(PtxType::Signed, 16, 2)))
     return instrError() << "'.relu' is only valid on .s32 and .s16x2",
            failure();
-  if (ftz && !(type->isFloat() && type->bits == 32))
-    return instrError() << "'.ftz' is only valid on .f32", failure();
+  if (ftz && !(type->kind == PtxType::Float && type->bits != 64))
+    return instrError() << "'.ftz' is only valid on .f32 and .f16 types",
+           failure();
+  if ((nan || xorsign || abs) && !(type->isFloat() && type->bits != 64))
+    return instrError() << "'.NaN', '.xorsign' and '.abs' are only valid on "
+                           "f32 and half-precision types",
+           failure();
+  if (xorsign && !abs)
+    return instrError() << "'.xorsign' requires '.abs'", failure();
   unsigned n = curInstr->operands.size();
   if (failed(checkAllUsed(mods)))
     return failure();
@@ -1597,22 +1517,34 @@ LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
     return instrError() << "three-input '" << curInstr->opcode
                         << "' is only valid on floating-point types",
            failure();
-  if (n == 4)
-    return unsupported("three-input floating-point min/max");
-  if (failed(expectOperands(3)))
+  if (n == 4 && (xorsign || type->bits != 32 || type->lanes != 1))
+    return instrError() << "three-input '" << curInstr->opcode
+                        << "' is only valid on .f32, without '.xorsign'",
+           failure();
+  if (abs && !xorsign && n != 4)
+    return instrError() << "'.abs' without '.xorsign' needs three inputs",
+           failure();
+  if (n != 4 && failed(expectOperands(3)))
     return failure();
   FailureOr<Value> lhs = read(operand(1), *type);
   FailureOr<Value> rhs = read(operand(2), *type);
   if (failed(lhs) || failed(rhs))
     return failure();
+  Value third;
+  if (n == 4) {
+    FailureOr<Value> c = read(operand(3), *type);
+    if (failed(c))
+      return failure();
+    third = *c;
+  }
   Value result;
   if (isMax)
-    result = ptx::MaxOp::create(b, loc, lhs->getType(), *lhs, *rhs, Value(),
-                                nullptr, nullptr, ftz, false, relu,
+    result = ptx::MaxOp::create(b, loc, lhs->getType(), *lhs, *rhs, third,
+                                nan, abs, nullptr, nullptr, ftz, false, relu,
                                 type->isSigned());
   else
-    result = ptx::MinOp::create(b, loc, lhs->getType(), *lhs, *rhs, Value(),
-                                nullptr, nullptr, ftz, false, relu,
+    result = ptx::MinOp::create(b, loc, lhs->getType(), *lhs, *rhs, third,
+                                nan, abs, nullptr, nullptr, ftz, false, relu,
                                 type->isSigned());
   return write(operand(0), result, *type);
 }
@@ -1757,6 +1689,206 @@ LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
 }
 
 //===----------------------------------------------------------------------===//
+// Floating point (9.7.3 - 9.7.5)
+//===----------------------------------------------------------------------===//
+
+static bool isFloatTypeName(StringRef name) {
+  return name == "f16" || name == "f16x2" || name == "bf16" ||
+         name == "bf16x2" || name == "f32" || name == "f32x2" ||
+         name == "f64";
+}
+
+bool FunctionEmitter::hasFloatTypeModifier() const {
+  return llvm::any_of(curInstr->mods, isFloatTypeName);
+}
+
+static PtxType f32Type() { return PtxType::make(PtxType::Float, 32); }
+
+LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool isFma = op == "fma" || op == "mad";
+  std::optional<StringRef> rndName = mods.takeAny({"rn", "rz", "rm", "rp"});
+  bool ftz = mods.take("ftz");
+  bool sat = mods.take("sat");
+  bool relu = mods.take("relu");
+  bool oob = mods.take("oob");
+  SmallVector<PtxType, 2> types = mods.takeTypes();
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  bool mixed = types.size() == 2;
+  if (types.empty() || types.size() > 2)
+    return instrError() << "'" << op << "' needs one floating-point type",
+           failure();
+  PtxType type = types[0];
+  PtxType inType = types.back();
+  if (mixed) {
+    // Mixed precision (9.7.5): f16/bf16 inputs, f32 accumulator and result.
+    if (!(op == "add" || op == "sub" || op == "fma") || type != f32Type() ||
+        inType.lanes != 1 || inType.bits != 16 || !inType.isFloat())
+      return instrError() << "mixed-precision '" << op
+                          << "' takes '.f32' then '.f16' or '.bf16'",
+             failure();
+    if (ftz || relu || oob)
+      return instrError() << "'.ftz', '.relu' and '.oob' are not valid on "
+                             "mixed-precision '"
+                          << op << "'",
+             failure();
+  } else {
+    std::string name = type.str().substr(1);
+    static const StringRef madTypes[] = {"f32", "f64"};
+    static const StringRef allTypes[] = {"f16", "f16x2", "bf16", "bf16x2",
+                                         "f32", "f32x2", "f64"};
+    bool ok = op == "mad" ? llvm::is_contained(madTypes, StringRef(name))
+              : op == "div" ? false
+                            : llvm::is_contained(allTypes, StringRef(name));
+    if (!ok)
+      return instrError() << "type '." << name << "' is not valid on '" << op
+                          << "'",
+             failure();
+  }
+  bool half = !mixed && type.bits == 16;
+  bool isBF = type.kind == PtxType::BFloat;
+  if (isFma && !rndName)
+    return instrError() << "'" << op << type.str()
+                        << "' requires a rounding modifier",
+           failure();
+  if (half && rndName && *rndName != "rn")
+    return instrError() << "'." << *rndName << "' is not valid on "
+                        << "half-precision '" << op << "' (only '.rn')",
+           failure();
+  if (type.bits == 64 && (ftz || sat))
+    return instrError() << "'.sat' and '.ftz' are not valid on .f64",
+           failure();
+  if ((relu || oob) && !(half && op == "fma"))
+    return instrError() << "'.relu' and '.oob' apply to half-precision "
+                           "'fma' only",
+           failure();
+  if (half && isBF && (ftz || sat))
+    return instrError() << "'.ftz' and '.sat' are not valid on .bf16",
+           failure();
+  if (relu && sat)
+    return instrError() << "'.relu' and '.sat' cannot be combined",
+           failure();
+  if (oob && (ftz || sat))
+    return instrError() << "'.oob' cannot be combined with '.ftz' or '.sat'",
+           failure();
+  if (sat && type.lanes == 2 && type.bits == 32)
+    return instrError() << "'.sat' is not valid on .f32x2", failure();
+  if (failed(expectOperands(isFma ? 4 : 3)))
+    return failure();
+  SmallVector<Value, 3> ins;
+  unsigned numInputs = isFma ? 3 : 2;
+  for (unsigned i = 1; i <= numInputs; ++i) {
+    // Mixed precision: a (and b of fma) are 16-bit, c is f32.
+    bool narrowInput = mixed && i < numInputs;
+    FailureOr<Value> v = read(operand(i), narrowInput ? inType : type);
+    if (failed(v))
+      return failure();
+    Value x = *v;
+    if (narrowInput)
+      x = ptx::CvtOp::create(b, loc, f32Type().toMLIR(ctx), x, nullptr,
+                             false, false, false, false, false, false);
+    ins.push_back(x);
+  }
+  ptx::RoundingModeAttr rndAttr =
+      rndName ? ptx::RoundingModeAttr::get(
+                    ctx, *ptx::symbolizeRoundingMode(*rndName))
+              : nullptr;
+  Type resultType = type.toMLIR(ctx);
+  Value result;
+  if (op == "add")
+    result = ptx::AddOp::create(b, loc, resultType, ins[0], ins[1], rndAttr,
+                                nullptr, ftz, sat, false, false);
+  else if (op == "sub")
+    result = ptx::SubOp::create(b, loc, resultType, ins[0], ins[1], rndAttr,
+                                nullptr, ftz, sat, false, false);
+  else if (op == "mul")
+    result = ptx::MulOp::create(b, loc, resultType, ins[0], ins[1], rndAttr,
+                                nullptr, ftz, sat, false, false);
+  else
+    result = ptx::FmaOp::create(b, loc, resultType, ins[0], ins[1], ins[2],
+                                oob, rndAttr, nullptr, ftz, sat, relu, false);
+  return write(operand(0), result, type);
+}
+
+LogicalResult FunctionEmitter::emitApprox(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool approx = mods.take("approx");
+  bool ftz = mods.take("ftz");
+  SmallVector<PtxType, 2> types = mods.takeTypes();
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (!approx)
+    return instrError() << "'" << op << "' requires '.approx'", failure();
+  if (types.size() != 1)
+    return instrError() << "'" << op << "' needs exactly one type",
+           failure();
+  PtxType type = types[0];
+  std::string name = type.str().substr(1);
+  ptx::ApproxFn fn = *ptx::symbolizeApproxFn(op);
+  bool ok;
+  if (op == "tanh")
+    ok = llvm::is_contained({"f32", "f16", "f16x2", "bf16", "bf16x2"},
+                            StringRef(name));
+  else if (op == "ex2")
+    ok = llvm::is_contained({"f32", "f16", "f16x2", "bf16", "bf16x2"},
+                            StringRef(name));
+  else if (op == "rsqrt")
+    ok = name == "f32" || name == "f64";
+  else
+    ok = name == "f32";
+  if (!ok)
+    return instrError() << "type '." << name << "' is not valid on '" << op
+                        << ".approx'",
+           failure();
+  if (ftz && op == "tanh")
+    return instrError() << "'.ftz' is not valid on 'tanh'", failure();
+  if (op == "ex2" && type.bits == 16 && (ftz != (type.kind ==
+                                                  PtxType::BFloat)))
+    return instrError() << "'ex2.approx' takes '.ftz' on .bf16 types and "
+                           "not on .f16 types",
+           failure();
+  if (failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), type);
+  if (failed(a))
+    return failure();
+  Value result = ptx::ApproxOp::create(b, loc, a->getType(), ValueRange{*a},
+                                       fn, ftz);
+  return write(operand(0), result, type);
+}
+
+LogicalResult FunctionEmitter::emitTestp(Mods &mods) {
+  std::optional<StringRef> kind = mods.takeAny(
+      {"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
+  if (!kind)
+    return instrError() << "'testp' needs one of .finite .infinite .number "
+                           ".notanumber .normal .subnormal",
+           failure();
+  FailureOr<PtxType> type = oneType(mods, kFloatTypes);
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result = ptx::TestpOp::create(b, loc, b.getI1Type(), *a,
+                                      *ptx::symbolizeTestKind(*kind));
+  return write(operand(0), result, PtxType::make(PtxType::Pred, 1));
+}
+
+LogicalResult FunctionEmitter::emitCopysign(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, kFloatTypes);
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  if (failed(a) || failed(bb))
+    return failure();
+  Value result = ptx::CopysignOp::create(b, loc, a->getType(), *a, *bb);
+  return write(operand(0), result, *type);
+}
+
+//===----------------------------------------------------------------------===//
 // Comparison and selection
 //===----------------------------------------------------------------------===//
 
@@ -1781,11 +1913,15 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
              failure();
     dtype = types[0];
     stype = types[1];
-    if (!(dtype == PtxType::make(PtxType::Unsigned, 32) ||
-          dtype == PtxType::make(PtxType::Signed, 32) ||
-          dtype == PtxType::make(PtxType::Float, 32)))
-      return instrError() << "'set' destination type must be .u32, .s32 or "
-                             ".f32",
+    static const StringRef dtypes[] = {"u16", "s16", "u32", "s32", "f32",
+                                       "f16", "bf16", "f16x2", "bf16x2"};
+    if (!llvm::is_contained(dtypes, StringRef(dtype.str().substr(1))))
+      return instrError() << "'set' destination type must be one of .u16 "
+                             ".s16 .u32 .s32 .f32 .f16 .bf16 .f16x2 .bf16x2",
+             failure();
+    if ((dtype.lanes == 2) != (stype.lanes == 2) && dtype.bits != 32)
+      return instrError() << "packed 'set' writes .f16x2, .bf16x2, .u32 or "
+                             ".s32",
              failure();
   } else {
     if (types.size() != 1)
@@ -1793,9 +1929,9 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
              failure();
     stype = types[0];
   }
-  static const StringRef allowed[] = {"b16", "b32", "b64", "u16", "u32",
-                                      "u64", "s16", "s32", "s64", "f32",
-                                      "f64"};
+  static const StringRef allowed[] = {
+      "b16", "b32", "b64", "u16", "u32",  "u64",    "s16",  "s32",
+      "s64", "f32", "f64", "f16", "bf16", "f16x2", "bf16x2"};
   std::string sname = stype.str().substr(1);
   if (!llvm::is_contained(allowed, StringRef(sname)))
     return instrError() << "type '." << sname << "' on '" << curInstr->opcode
@@ -1815,11 +1951,14 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
       cmp != ptx::CmpOp::ne)
     return instrError() << "bit-size types compare with '.eq' and '.ne' only",
            failure();
-  if (ftz && !(isFloat && stype.bits == 32))
-    return instrError() << "'.ftz' is only valid on .f32", failure();
+  if (ftz && !(stype.kind == PtxType::Float && stype.bits != 64))
+    return instrError() << "'.ftz' is only valid on .f32 and .f16 types",
+           failure();
   unsigned expected = boolOp ? 4 : 3;
   if (failed(expectOperands(expected)))
     return failure();
+  if (stype.lanes == 2 || (isSet && dtype.lanes == 2))
+    return emitPackedHalfCompare(cmp, boolOp, ftz, isSet, dtype, stype);
   FailureOr<Value> lhs = read(operand(1), stype);
   FailureOr<Value> rhs = read(operand(2), stype);
   if (failed(lhs) || failed(rhs))
@@ -1851,11 +1990,12 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
              failure();
     Value one, zero;
     if (dtype.isFloat()) {
-      one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
-      zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0.0f));
+      Type ft = dtype.toMLIR(ctx);
+      one = arith::ConstantOp::create(b, loc, b.getFloatAttr(ft, 1.0));
+      zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(ft, 0.0));
     } else {
-      one = i32Const(-1);
-      zero = i32Const(0);
+      one = intConst(dtype.toMLIR(ctx), -1);
+      zero = intConst(dtype.toMLIR(ctx), 0);
     }
     Value result = arith::SelectOp::create(b, loc, *p, one, zero);
     return write(operand(0), result, dtype);
@@ -1873,6 +2013,73 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
     return write(pairDestination(dest), *q, pred);
   }
   return success();
+}
+
+/// setp/set on .f16x2/.bf16x2: each half compares on its own; setp writes
+/// p (low half) and q (high half), set packs two 16-bit results.
+LogicalResult FunctionEmitter::emitPackedHalfCompare(
+    ptx::CmpOp cmp, std::optional<StringRef> boolOp, bool ftz, bool isSet,
+    PtxType dtype, PtxType stype) {
+  if (stype.lanes != 2)
+    return instrError() << "a packed destination needs a packed source",
+           failure();
+  PtxType bits32 = PtxType::make(PtxType::Bits, 32);
+  FailureOr<Value> lhs = read(operand(1), bits32);
+  FailureOr<Value> rhs = read(operand(2), bits32);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Type half = PtxType::make(stype.kind, 16).toMLIR(ctx);
+  Type i16 = b.getI16Type();
+  auto halves = [&](Value v) {
+    auto parts = ptx::UnpackOp::create(b, loc, TypeRange{i16, i16}, v);
+    return std::pair<Value, Value>(
+        arith::BitcastOp::create(b, loc, half, parts.getResult(0)),
+        arith::BitcastOp::create(b, loc, half, parts.getResult(1)));
+  };
+  auto [a0, a1] = halves(*lhs);
+  auto [b0, b1] = halves(*rhs);
+  Value c;
+  if (boolOp) {
+    FailureOr<Value> cv = readPred(operand(3));
+    if (failed(cv))
+      return failure();
+    c = *cv;
+  }
+  auto combine = [&](Value v) -> Value {
+    if (!boolOp)
+      return v;
+    if (*boolOp == "and")
+      return arith::AndIOp::create(b, loc, v, c);
+    if (*boolOp == "or")
+      return arith::OrIOp::create(b, loc, v, c);
+    return arith::XOrIOp::create(b, loc, v, c);
+  };
+  Value t0 = combine(ptx::SetpOp::create(b, loc, b.getI1Type(), a0, b0, cmp,
+                                         ftz, false));
+  Value t1 = combine(ptx::SetpOp::create(b, loc, b.getI1Type(), a1, b1, cmp,
+                                         ftz, false));
+  if (!isSet) {
+    const Operand &dest = operand(0);
+    if (!dest.pairReg)
+      return error(dest.loc) << "packed 'setp' writes two predicates (p|q)",
+             failure();
+    Operand first = dest;
+    first.pairReg.reset();
+    PtxType pred = PtxType::make(PtxType::Pred, 1);
+    if (failed(write(first, t0, pred)))
+      return failure();
+    return write(pairDestination(dest), t1, pred);
+  }
+  int64_t trueBits = 0xffff;
+  if (dtype.isFloat())
+    trueBits = dtype.kind == PtxType::BFloat ? 0x3f80 : 0x3c00;
+  auto lane = [&](Value t) -> Value {
+    return arith::SelectOp::create(b, loc, t, intConst(i16, trueBits),
+                                   intConst(i16, 0));
+  };
+  Value packed = ptx::PackOp::create(b, loc, b.getI32Type(),
+                                     ValueRange{lane(t0), lane(t1)});
+  return write(operand(0), packed, bits32, /*relaxed=*/true);
 }
 
 LogicalResult FunctionEmitter::emitSelp(Mods &mods) {
@@ -2297,27 +2504,41 @@ LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
       {"rn", "rz", "rm", "rp", "rna", "rni", "rzi", "rmi", "rpi"});
   bool ftz = mods.take("ftz");
   bool sat = mods.take("sat");
-  if (mods.takeAny({"relu", "satfinite"}))
-    return unsupported("'cvt' with '.relu' or '.satfinite'");
+  bool relu = mods.take("relu");
+  bool satfinite = mods.take("satfinite");
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (failed(checkAllUsed(mods)))
     return failure();
   if (types.size() != 2)
     return instrError() << "'cvt' needs two types (.dtype.atype)", failure();
   PtxType dtype = types[0], stype = types[1];
+  std::optional<ptx::RoundingMode> rnd;
+  if (rndName)
+    rnd = *ptx::symbolizeRoundingMode(*rndName);
+  if (dtype.lanes == 2)
+    return emitCvtPack(mods, dtype, stype, rnd, relu, satfinite);
   for (PtxType t : types) {
     if (t.kind == PtxType::Bits || t.isPred())
       return instrError() << "'cvt' does not convert " << t.str()
                           << " values",
              failure();
     if (t.lanes != 1)
-      return unsupported("'cvt' on packed types");
+      return instrError() << "'cvt" << dtype.str() << stype.str()
+                          << "' is not a valid conversion",
+             failure();
   }
   if (failed(expectOperands(2)))
     return failure();
-  std::optional<ptx::RoundingMode> rnd;
-  if (rndName)
-    rnd = *ptx::symbolizeRoundingMode(*rndName);
+  if ((relu || satfinite) &&
+      !(dtype.bits == 16 && dtype.isFloat() && stype.isFloat() &&
+        stype.bits == 32 && rnd &&
+        (*rnd == ptx::RoundingMode::rn || *rnd == ptx::RoundingMode::rz)))
+    return instrError() << "'.relu' and '.satfinite' are valid on "
+                           "'cvt.rn' and 'cvt.rz' from .f32 to .f16/.bf16",
+           failure();
+  if (rnd && *rnd == ptx::RoundingMode::rna)
+    return instrError() << "'.rna' is only valid on 'cvt.tf32.f32'",
+           failure();
   bool intRounding = rnd && *rnd >= ptx::RoundingMode::rni;
   if (dtype.isFloat() && stype.isFloat()) {
     // f16 <-> bf16 converts through f32 and rounds once.
@@ -2339,19 +2560,11 @@ LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
       return instrError() << "'cvt' between equal float types takes an "
                              "integer rounding modifier",
              failure();
-    if (rnd && !intRounding && *rnd != ptx::RoundingMode::rn)
-      return instrError() << "'." << *rndName
-                          << "' rounding on 'cvt' is not supported yet",
-             failure();
   } else if (dtype.isFloat()) {
     // Integer to float.
     if (!rnd || intRounding)
       return instrError() << "integer-to-float 'cvt' needs '.rn', '.rz', "
                              "'.rm' or '.rp'",
-             failure();
-    if (*rnd != ptx::RoundingMode::rn)
-      return instrError() << "'." << *rndName
-                          << "' rounding on 'cvt' is not supported yet",
              failure();
   } else if (stype.isFloat()) {
     // Float to integer.
@@ -2373,8 +2586,44 @@ LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
   Value result = ptx::CvtOp::create(
       b, loc, dtype.toMLIR(ctx), *a,
       rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr, ftz, sat,
-      stype.isSigned(), dtype.isSigned());
+      stype.isSigned(), dtype.isSigned(), relu, satfinite);
   return write(operand(0), result, dtype, /*relaxed=*/true);
+}
+
+/// cvt.frnd2{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b: a goes to the
+/// upper half, b to the lower.
+LogicalResult FunctionEmitter::emitCvtPack(
+    Mods &mods, PtxType dtype, PtxType stype,
+    std::optional<ptx::RoundingMode> rnd, bool relu, bool satfinite) {
+  if (!(dtype.isFloat() && dtype.bits == 16) ||
+      stype != PtxType::make(PtxType::Float, 32))
+    return instrError() << "'cvt" << dtype.str() << stype.str()
+                        << "' is not supported yet",
+           failure();
+  if (!rnd ||
+      !(*rnd == ptx::RoundingMode::rn || *rnd == ptx::RoundingMode::rz))
+    return instrError() << "'cvt" << dtype.str() << stype.str()
+                        << "' needs '.rn' or '.rz'",
+           failure();
+  if (failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), stype);
+  FailureOr<Value> bb = read(operand(2), stype);
+  if (failed(a) || failed(bb))
+    return failure();
+  Type half = PtxType::make(dtype.kind, 16).toMLIR(ctx);
+  Type i16 = b.getI16Type();
+  auto one = [&](Value v) -> Value {
+    Value h = ptx::CvtOp::create(b, loc, half, v,
+                                 ptx::RoundingModeAttr::get(ctx, *rnd), false,
+                                 false, false, false, relu, satfinite);
+    return arith::BitcastOp::create(b, loc, i16, h);
+  };
+  Value hi = one(*a), lo = one(*bb);
+  Value packed = ptx::PackOp::create(b, loc, b.getI32Type(),
+                                     ValueRange{lo, hi});
+  return write(operand(0), packed, PtxType::make(PtxType::Bits, 32),
+               /*relaxed=*/true);
 }
 
 

@@ -34,6 +34,7 @@ std::optional<PtxType> PtxType::parse(llvm::StringRef name) {
       .Case("bf16", make(K::BFloat, 16))
       .Case("f16x2", make(K::Float, 16, 2))
       .Case("bf16x2", make(K::BFloat, 16, 2))
+      .Case("f32x2", make(K::Float, 32, 2))
       .Case("u16x2", make(K::Unsigned, 16, 2))
       .Case("s16x2", make(K::Signed, 16, 2))
       .Default(std::nullopt);

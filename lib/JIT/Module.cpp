@@ -15,7 +15,9 @@
 #include "ptxjit/Frontend/Parser.h"
 #include "ptxjit/InitAll.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+#include "ptxjit/Runtime/FloatOps.h"
 #include "ptxjit/Runtime/Helpers.h"
+#include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "ptxjit/Runtime/Launch.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -274,7 +276,24 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
           mlir::cast<mlir::StringAttr>(list[2]).str());
     }
 
-  if (failed(runLoweringPipeline(*module)))
+  FloatPipelineOptions fp;
+  fp.contract = options.fpContract;
+  switch (options.floatPath) {
+  case CompileOptions::FloatPath::AVX512:
+    fp.path = "avx512";
+    break;
+  case CompileOptions::FloatPath::Portable:
+    fp.path = "portable";
+    break;
+  case CompileOptions::FloatPath::Auto:
+    if (const char *env = std::getenv("PTXJIT_FP_PATH"))
+      fp.path = env;
+    break;
+  }
+  if (fp.path == "avx512" && !hostHasAVX512())
+    return makeError("error: the AVX-512 floating-point path was requested "
+                     "but the host has no AVX-512F");
+  if (failed(runLoweringPipeline(*module, fp)))
     return makeError(
         (llvm::Twine("error: lowering to LLVM failed\n") + diagnostics).str());
 
@@ -304,7 +323,10 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
     sessionErrors += llvm::toString(std::move(err));
   });
   llvm::orc::SymbolMap symbols;
-  for (auto [name, address] : rt::getHelperSymbols())
+  auto helpers = rt::getHelperSymbols();
+  for (auto entry : rt::getFloatHelperSymbols())
+    helpers.push_back(entry);
+  for (auto [name, address] : helpers)
     symbols[(*jit)->mangleAndIntern(name)] = {
         llvm::orc::ExecutorAddr::fromPtr(address),
         llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};

@@ -6,6 +6,7 @@
 
 #include "ptxjit/JIT/Pipeline.h"
 #include "ptxjit/Conversion/Passes.h"
+#include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "ptxjit/Dialect/PTX/Transforms/Passes.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -13,12 +14,17 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
-mlir::LogicalResult ptxjit::runLoweringPipeline(mlir::ModuleOp module) {
+mlir::LogicalResult
+ptxjit::runLoweringPipeline(mlir::ModuleOp module,
+                            const FloatPipelineOptions &fp) {
   mlir::PassManager pm(module.getContext());
   pm.addPass(ptx::createPTXMarkSuspendPoints());
   pm.addPass(ptx::createPTXBuildCTALoops());
   pm.addPass(mlir::createSCFToControlFlowPass());
-  pm.addPass(createConvertPTXToLLVM());
+  ConvertPTXToLLVMOptions conversion;
+  conversion.fpPath = fp.path;
+  conversion.fpContract = fp.contract;
+  pm.addPass(createConvertPTXToLLVM(conversion));
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
   return pm.run(module);
 }

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <new>
 #include <thread>
+#include <xmmintrin.h>
 #include <vector>
 
 using namespace ptxjit::rt;
@@ -25,6 +26,21 @@ unsigned ptxjit::rt::defaultWorkerCount() {
   unsigned n = std::thread::hardware_concurrency();
   return n ? n : 1;
 }
+
+namespace {
+/// Runs kernels with the default SSE control word (round to nearest, no
+/// FTZ/DAZ, exceptions masked) whatever the client set: the generated code
+/// relies on IEEE behaviour and does every flush and directed rounding
+/// explicitly. The caller's control word comes back afterwards.
+class DefaultFloatEnvironment {
+public:
+  DefaultFloatEnvironment() : saved(_mm_getcsr()) { _mm_setcsr(0x1f80); }
+  ~DefaultFloatEnvironment() { _mm_setcsr(saved); }
+
+private:
+  unsigned saved;
+};
+} // namespace
 
 namespace {
 
@@ -124,6 +140,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
 
   installFaultHandlers();
   auto work = [&](unsigned workerIndex) {
+    DefaultFloatEnvironment fpEnvironment;
     AltStack altStack;
     AlignedBuffer shared(sharedBytes);
     AlignedBuffer local(localBytes);

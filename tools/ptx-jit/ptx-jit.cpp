@@ -365,6 +365,10 @@ void usage() {
          "  --threads=N          host worker threads (default: all cores)\n"
          "  --repeat=N           launch N times\n"
          "  --time               print compile and launch times to stderr\n"
+         "  --fp-path=P          .rz/.rm/.rp lowering: auto (default), avx512, "
+         "portable\n"
+         "  --fp-contract        allow add/mul without rounding modifier to "
+         "fuse into fma\n"
          "SPEC: TYPE:VALUE | TYPE[N] | TYPE[N]=v,v,... | TYPE[N]=fill:V |\n"
          "      TYPE[N]=iota | TYPE[N]=file:PATH\n"
          "TYPE: u8 u16 u32 u64 s8 s16 s32 s64 b8 b16 b32 b64 f16 bf16 f32 "
@@ -382,6 +386,8 @@ int main(int argc, char **argv) {
   std::vector<unsigned> prints;
   unsigned threads = 0, repeat = 1;
   bool time = false;
+  CompileOptions::FloatPath floatPath = CompileOptions::FloatPath::Auto;
+  bool fpContract = false;
 
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef a(argv[i]);
@@ -423,6 +429,18 @@ int main(int argc, char **argv) {
       outs.push_back({parseUnsigned("--out", index), path.str()});
     } else if (auto v = value("--print")) {
       prints.push_back(parseUnsigned("--print", *v));
+    } else if (auto v = value("--fp-path")) {
+      if (*v == "auto")
+        floatPath = CompileOptions::FloatPath::Auto;
+      else if (*v == "avx512")
+        floatPath = CompileOptions::FloatPath::AVX512;
+      else if (*v == "portable")
+        floatPath = CompileOptions::FloatPath::Portable;
+      else
+        fail("invalid --fp-path '" + *v + "': expected auto, avx512 or "
+             "portable");
+    } else if (a == "--fp-contract") {
+      fpContract = true;
     } else if (auto v = value("--threads")) {
       threads = parseUnsigned("--threads", *v);
     } else if (auto v = value("--repeat")) {
@@ -447,6 +465,8 @@ int main(int argc, char **argv) {
            llvm::Twine(index) + " is not a buffer");
 
   CompileOptions compileOptions;
+  compileOptions.floatPath = floatPath;
+  compileOptions.fpContract = fpContract;
   if (!kernelName.empty())
     compileOptions.onlyKernels.push_back(kernelName);
   auto module = Module::loadFromFile(file, compileOptions);

@@ -18,6 +18,15 @@ def ConvertPTXToLLVM : Pass<"convert-ptx-to-llvm", "mlir::ModuleOp"> {
     produces alongside them.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"fpPath", "fp-path", "std::string", /*default=*/"\"auto\"",
+           "how .rz/.rm/.rp are lowered: 'avx512' (embedded rounding), "
+           "'portable' (exact soft-float runtime calls) or 'auto' (avx512 "
+           "when the host has AVX-512F)">,
+    Option<"fpContract", "fp-contract", "bool", /*default=*/"false",
+           "allow add/sub/mul without a rounding modifier to be contracted "
+           "into fma">
+  ];
 }
 
 #endif // PTXJIT_CONVERSION_PASSES_TD

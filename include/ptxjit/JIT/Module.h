@@ -70,6 +70,16 @@ struct CompileOptions {
   /// still parsed and verified); saves compile time for tools that launch
   /// one kernel of a large module.
   std::vector<std::string> onlyKernels;
+  /// How `.rz/.rm/.rp` floating-point instructions are lowered. Auto:
+  /// AVX-512 embedded rounding when the host has AVX-512F, else the exact
+  /// soft-float runtime; the environment variable PTXJIT_FP_PATH
+  /// (auto|avx512|portable) overrides Auto.
+  enum class FloatPath { Auto, AVX512, Portable };
+  FloatPath floatPath = FloatPath::Auto;
+  /// Allow add/sub/mul without a rounding modifier to be contracted into
+  /// fma (the ISA permits it; off by default so results match the unfused
+  /// instructions).
+  bool fpContract = false;
 };
 
 /// Options for one launch.

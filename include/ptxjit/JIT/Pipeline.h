@@ -22,10 +22,18 @@ class TargetMachine;
 
 namespace ptxjit {
 
+/// Floating-point lowering choices (see convert-ptx-to-llvm's options).
+struct FloatPipelineOptions {
+  /// "auto", "avx512" or "portable".
+  std::string path = "auto";
+  bool contract = false;
+};
+
 /// Lowers a module in the ptx dialect to the LLVM dialect: builds the CTA
 /// functions (ptx-build-cta-loops), lowers scf, then convert-ptx-to-llvm.
 /// Diagnostics go to the context's handler.
-mlir::LogicalResult runLoweringPipeline(mlir::ModuleOp module);
+mlir::LogicalResult runLoweringPipeline(mlir::ModuleOp module,
+                                        const FloatPipelineOptions &fp = {});
 
 /// Translates an LLVM-dialect module to LLVM IR; thread functions become
 /// internal and always-inline. With a target machine, sets the triple and

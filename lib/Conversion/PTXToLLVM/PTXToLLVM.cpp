@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
+#include "LoweringUtils.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
 #include "ptxjit/Runtime/ThreadState.h"
 
@@ -38,171 +39,11 @@ namespace ptxjit {
 
 using namespace mlir;
 using namespace ptxjit;
+using namespace ptxjit::lowering;
 namespace offsets = ptxjit::rt::offsets;
 
 namespace {
 
-/// Small builder for the LLVM dialect operations the patterns need.
-struct Gen {
-  OpBuilder &b;
-  Location loc;
-
-  Type i1() { return b.getI1Type(); }
-  Type i32() { return b.getI32Type(); }
-  Type i64() { return b.getI64Type(); }
-  Type ptr() { return LLVM::LLVMPointerType::get(b.getContext()); }
-
-  /// Integer constant of \p type (a splat for vectors).
-  Value cst(Type type, int64_t value) {
-    if (auto vec = dyn_cast<VectorType>(type)) {
-      Type elem = vec.getElementType();
-      auto attr = DenseElementsAttr::get(
-          vec, b.getIntegerAttr(elem, APInt(elem.getIntOrFloatBitWidth(),
-                                            value, /*isSigned=*/true,
-                                            /*implicitTrunc=*/true)));
-      return LLVM::ConstantOp::create(b, loc, vec, attr);
-    }
-    unsigned width = type.getIntOrFloatBitWidth();
-    return LLVM::ConstantOp::create(
-        b, loc, type,
-        b.getIntegerAttr(type, APInt(width, value, /*isSigned=*/true,
-                                     /*implicitTrunc=*/true)));
-  }
-  Value fcst(Type type, double value) {
-    return LLVM::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
-  }
-  Value add(Value x, Value y) { return LLVM::AddOp::create(b, loc, x, y); }
-  Value sub(Value x, Value y) { return LLVM::SubOp::create(b, loc, x, y); }
-  Value mul(Value x, Value y) { return LLVM::MulOp::create(b, loc, x, y); }
-  Value band(Value x, Value y) { return LLVM::AndOp::create(b, loc, x, y); }
-  Value bor(Value x, Value y) { return LLVM::OrOp::create(b, loc, x, y); }
-  Value bxor(Value x, Value y) { return LLVM::XOrOp::create(b, loc, x, y); }
-  Value bnot(Value x) { return bxor(x, cst(x.getType(), -1)); }
-  Value shl(Value x, Value y) { return LLVM::ShlOp::create(b, loc, x, y); }
-  Value lshr(Value x, Value y) { return LLVM::LShrOp::create(b, loc, x, y); }
-  Value ashr(Value x, Value y) { return LLVM::AShrOp::create(b, loc, x, y); }
-  Value icmp(LLVM::ICmpPredicate p, Value x, Value y) {
-    return LLVM::ICmpOp::create(b, loc, p, x, y);
-  }
-  Value fcmp(LLVM::FCmpPredicate p, Value x, Value y) {
-    return LLVM::FCmpOp::create(b, loc, p, x, y);
-  }
-  Value select(Value c, Value x, Value y) {
-    return LLVM::SelectOp::create(b, loc, c, x, y);
-  }
-  Value zext(Type t, Value x) {
-    if (x.getType() == t)
-      return x;
-    return LLVM::ZExtOp::create(b, loc, t, x);
-  }
-  Value sext(Type t, Value x) {
-    if (x.getType() == t)
-      return x;
-    return LLVM::SExtOp::create(b, loc, t, x);
-  }
-  Value ext(Type t, Value x, bool isSigned) {
-    return isSigned ? sext(t, x) : zext(t, x);
-  }
-  Value trunc(Type t, Value x) {
-    if (x.getType() == t)
-      return x;
-    return LLVM::TruncOp::create(b, loc, t, x);
-  }
-  /// Zero-extends or truncates \p x to \p t.
-  Value resize(Type t, Value x, bool isSigned = false) {
-    unsigned from = x.getType().getIntOrFloatBitWidth();
-    unsigned to = t.getIntOrFloatBitWidth();
-    if (from == to)
-      return x;
-    return from < to ? ext(t, x, isSigned) : trunc(t, x);
-  }
-  Value bitcast(Type t, Value x) {
-    if (x.getType() == t)
-      return x;
-    return LLVM::BitcastOp::create(b, loc, t, x);
-  }
-  Value extract(Value agg, int64_t pos) {
-    return LLVM::ExtractValueOp::create(b, loc, agg, ArrayRef<int64_t>{pos});
-  }
-  /// Loads a field of the thread state.
-  Value stateField(Value state, unsigned offset, Type type) {
-    Value addr = LLVM::GEPOp::create(b, loc, ptr(), b.getI8Type(), state,
-                                     ArrayRef<LLVM::GEPArg>{int32_t(offset)});
-    unsigned align = isa<LLVM::LLVMPointerType>(type)
-                         ? 8
-                         : type.getIntOrFloatBitWidth() / 8;
-    return LLVM::LoadOp::create(b, loc, type, addr, align);
-  }
-  Value gep(Value base, Value byteOffset) {
-    return LLVM::GEPOp::create(b, loc, ptr(), b.getI8Type(), base,
-                               ValueRange{byteOffset});
-  }
-  Value ptrToInt(Value p) { return LLVM::PtrToIntOp::create(b, loc, i64(), p); }
-
-  /// Flushes an f32 subnormal to a zero of the same sign.
-  Value flush(Value x) {
-    if (!x.getType().isF32())
-      return x;
-    Value bits = bitcast(i32(), x);
-    Value isSub = icmp(LLVM::ICmpPredicate::eq,
-                       band(bits, cst(i32(), 0x7f800000)), cst(i32(), 0));
-    Value flushed = band(bits, cst(i32(), int32_t(0x80000000)));
-    return bitcast(x.getType(), select(isSub, flushed, bits));
-  }
-  /// Clamps to [+0.0, 1.0]; NaN becomes +0.0.
-  Value saturate(Value x) {
-    Type t = x.getType();
-    Value zero = fcst(t, 0.0), one = fcst(t, 1.0);
-    Value gtZero = fcmp(LLVM::FCmpPredicate::ogt, x, zero);
-    Value ltOne = fcmp(LLVM::FCmpPredicate::olt, x, one);
-    return select(gtZero, select(ltOne, x, one), zero);
-  }
-
-  /// Calls a runtime helper, declaring it if needed.
-  Value call(Operation *at, StringRef name, Type result, ValueRange args) {
-    SmallVector<Type> argTypes;
-    for (Value a : args)
-      argTypes.push_back(a.getType());
-    Operation *module = at->getParentOfType<ModuleOp>();
-    FailureOr<LLVM::LLVMFuncOp> fn = LLVM::lookupOrCreateFn(
-        b, module, name, argTypes,
-        result ? result : LLVM::LLVMVoidType::get(b.getContext()));
-    auto callOp = LLVM::CallOp::create(b, loc, *fn, args);
-    return result ? callOp.getResult() : Value();
-  }
-};
-
-template <typename OpTy>
-struct PTXPattern : public ConvertOpToLLVMPattern<OpTy> {
-  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
-  using Adaptor = typename OpTy::Adaptor;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, Adaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const final {
-    Gen g{rewriter, op.getLoc()};
-    FailureOr<Value> result = lower(op, adaptor, g);
-    if (failed(result))
-      return rewriter.notifyMatchFailure(op, "unsupported form");
-    if (op->getNumResults() == 0)
-      rewriter.eraseOp(op);
-    else
-      rewriter.replaceOp(op, *result);
-    return success();
-  }
-
-  virtual FailureOr<Value> lower(OpTy op, Adaptor a, Gen &g) const = 0;
-};
-
-static Type elementTypeOf(Type t) {
-  if (auto vec = dyn_cast<VectorType>(t))
-    return vec.getElementType();
-  return t;
-}
-static bool isFloatLike(Type t) { return isa<FloatType>(elementTypeOf(t)); }
-static unsigned widthOf(Type t) {
-  return elementTypeOf(t).getIntOrFloatBitWidth();
-}
 
 //===----------------------------------------------------------------------===//
 // Arithmetic
@@ -222,19 +63,7 @@ struct AddSubLowering : PTXPattern<OpTy> {
                      : LLVM::SAddSat::create(g.b, g.loc, x, y).getResult();
       return isSub ? g.sub(x, y) : g.add(x, y);
     }
-    if (op.getRnd() && *op.getRnd() != ptx::RoundingMode::rn)
-      return failure();
-    if (op.getFtz()) {
-      x = g.flush(x);
-      y = g.flush(y);
-    }
-    Value r = isSub ? LLVM::FSubOp::create(g.b, g.loc, x, y).getResult()
-                    : LLVM::FAddOp::create(g.b, g.loc, x, y).getResult();
-    if (op.getFtz())
-      r = g.flush(r);
-    if (op.getSat())
-      r = g.saturate(r);
-    return r;
+    return failure(); // FloatToLLVM.cpp
   }
 };
 
@@ -258,18 +87,7 @@ struct MulLowering : PTXPattern<ptx::MulOp> {
     Value x = a.getLhs(), y = a.getRhs();
     if (!isFloatLike(x.getType()))
       return mulPart(g, x, y, *op.getMode(), op.getIsSigned());
-    if (op.getRnd() && *op.getRnd() != ptx::RoundingMode::rn)
-      return failure();
-    if (op.getFtz()) {
-      x = g.flush(x);
-      y = g.flush(y);
-    }
-    Value r = LLVM::FMulOp::create(g.b, g.loc, x, y);
-    if (op.getFtz())
-      r = g.flush(r);
-    if (op.getSat())
-      r = g.saturate(r);
-    return r;
+    return failure(); // FloatToLLVM.cpp
   }
 };
 
@@ -282,112 +100,6 @@ struct MadLowering : PTXPattern<ptx::MadOp> {
     if (op.getSat())
       return LLVM::SAddSat::create(g.b, g.loc, p, a.getC()).getResult();
     return g.add(p, a.getC());
-  }
-};
-
-/// fma.rn on a 16-bit float (f16 or bf16), correctly rounded: the product
-/// is exact in f64, the sum is rounded to odd in f64 (TwoSum gives the
-/// exact error, which picks the odd neighbour), and rounding that to the
-/// 16-bit format to nearest then rounds the exact result only once
-/// (Boldo and Melquiond: f64 has more than two extra bits).
-static Value halfFma(Gen &g, Value x, Value y, Value z) {
-  Type half = x.getType();
-  Type f64 = g.b.getF64Type(), i64 = g.i64();
-  auto ext = [&](Value v) {
-    return LLVM::FPExtOp::create(g.b, g.loc, f64, v).getResult();
-  };
-  Value p = LLVM::FMulOp::create(g.b, g.loc, ext(x), ext(y));
-  Value c = ext(z);
-  Value s = LLVM::FAddOp::create(g.b, g.loc, p, c);
-  // TwoSum: e = (p - (s - bb)) + (c - bb), bb = s - p.
-  Value bb = LLVM::FSubOp::create(g.b, g.loc, s, p);
-  Value e = LLVM::FAddOp::create(
-      g.b, g.loc,
-      LLVM::FSubOp::create(g.b, g.loc, p,
-                           LLVM::FSubOp::create(g.b, g.loc, s, bb)),
-      LLVM::FSubOp::create(g.b, g.loc, c, bb));
-  Value bits = g.bitcast(i64, s);
-  Value inexact = g.fcmp(LLVM::FCmpPredicate::one, e, g.fcst(f64, 0.0));
-  Value even = g.icmp(LLVM::ICmpPredicate::eq, g.band(bits, g.cst(i64, 1)),
-                      g.cst(i64, 0));
-  // Moving toward the exact value: up in magnitude when e has s's sign.
-  Value sameSign = g.icmp(
-      LLVM::ICmpPredicate::eq,
-      g.lshr(g.bitcast(i64, e), g.cst(i64, 63)),
-      g.lshr(bits, g.cst(i64, 63)));
-  Value step = g.select(sameSign, g.cst(i64, 1), g.cst(i64, -1));
-  Value odd = g.select(g.band(inexact, even), g.add(bits, step), bits);
-  Value rounded = g.bitcast(f64, odd);
-  // Infinities and NaNs pass through unchanged (e is NaN then).
-  Value finite = g.fcmp(LLVM::FCmpPredicate::one,
-                        LLVM::FAbsOp::create(g.b, g.loc, s),
-                        g.fcst(f64, std::numeric_limits<double>::infinity()));
-  Value sum = g.select(finite, rounded, s);
-  // Narrow to f32, again rounding to odd (f32 still has more than two extra
-  // bits), then to the 16-bit format to nearest; this avoids f64 -> 16-bit
-  // conversions, which need compiler-rt on x86.
-  Type f32 = g.b.getF32Type(), i32 = g.i32();
-  Value t = LLVM::FPTruncOp::create(g.b, g.loc, f32, sum);
-  Value back = LLVM::FPExtOp::create(g.b, g.loc, f64, t);
-  Value tBits = g.bitcast(i32, t);
-  Value tInexact = g.fcmp(LLVM::FCmpPredicate::one, back, sum);
-  Value tEven = g.icmp(LLVM::ICmpPredicate::eq, g.band(tBits, g.cst(i32, 1)),
-                       g.cst(i32, 0));
-  // |t| < |sum|: move away from zero, else toward zero.
-  Value below = g.fcmp(LLVM::FCmpPredicate::olt,
-                       LLVM::FAbsOp::create(g.b, g.loc, back),
-                       LLVM::FAbsOp::create(g.b, g.loc, sum));
-  Value tStep = g.select(below, g.cst(i32, 1), g.cst(i32, -1));
-  Value tOdd = g.select(g.band(tInexact, tEven), g.add(tBits, tStep), tBits);
-  Value narrow = g.bitcast(f32, tOdd);
-  if (half.isF16())
-    return LLVM::FPTruncOp::create(g.b, g.loc, half, narrow);
-  // f32 -> bf16 to nearest even on the bits; NaNs stay quiet NaNs.
-  Value nBits = g.bitcast(i32, narrow);
-  Value lsb = g.band(g.lshr(nBits, g.cst(i32, 16)), g.cst(i32, 1));
-  Value roundedBits =
-      g.lshr(g.add(nBits, g.add(g.cst(i32, 0x7fff), lsb)), g.cst(i32, 16));
-  Value isNaN = g.fcmp(LLVM::FCmpPredicate::uno, narrow, narrow);
-  Value nanBits = g.bor(g.lshr(nBits, g.cst(i32, 16)), g.cst(i32, 0x40));
-  Value out = g.trunc(g.b.getI16Type(), g.select(isNaN, nanBits, roundedBits));
-  return g.bitcast(half, out);
-}
-
-struct FmaLowering : PTXPattern<ptx::FmaOp> {
-  using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::FmaOp op, Adaptor a, Gen &g) const override {
-    if (*op.getRnd() != ptx::RoundingMode::rn)
-      return failure();
-    if (widthOf(a.getA().getType()) == 16) {
-      if (op.getFtz() || op.getSat() || op.getRelu())
-        return failure();
-      auto vec = dyn_cast<VectorType>(a.getA().getType());
-      if (!vec)
-        return halfFma(g, a.getA(), a.getB(), a.getC());
-      Value result = LLVM::PoisonOp::create(g.b, g.loc, vec);
-      for (int64_t i = 0; i < vec.getNumElements(); ++i) {
-        Value idx = g.cst(g.i32(), i);
-        auto lane = [&](Value v) {
-          return LLVM::ExtractElementOp::create(g.b, g.loc, v, idx)
-              .getResult();
-        };
-        Value r = halfFma(g, lane(a.getA()), lane(a.getB()), lane(a.getC()));
-        result = LLVM::InsertElementOp::create(g.b, g.loc, result, r, idx);
-      }
-      return result;
-    }
-    Value x = a.getA(), y = a.getB(), z = a.getC();
-    if (op.getFtz()) {
-      x = g.flush(x);
-      y = g.flush(y);
-      z = g.flush(z);
-    }
-    Value r = LLVM::FMAOp::create(g.b, g.loc, x, y, z);
-    if (op.getFtz())
-      r = g.flush(r);
-    if (op.getSat())
-      r = g.saturate(r);
-    return r;
   }
 };
 
@@ -464,16 +176,7 @@ struct DivLowering : PTXPattern<ptx::DivOp> {
     Value x = a.getLhs(), y = a.getRhs();
     if (!isFloatLike(x.getType()))
       return intDivRem(g, x, y, op.getIsSigned(), false);
-    if (!op.getRnd() || *op.getRnd() != ptx::RoundingMode::rn)
-      return failure();
-    if (op.getFtz()) {
-      x = g.flush(x);
-      y = g.flush(y);
-    }
-    Value r = LLVM::FDivOp::create(g.b, g.loc, x, y);
-    if (op.getFtz())
-      r = g.flush(r);
-    return r;
+    return failure(); // FloatToLLVM.cpp
   }
 };
 
@@ -498,11 +201,7 @@ struct AbsNegLowering : PTXPattern<OpTy> {
           g.icmp(LLVM::ICmpPredicate::slt, x, g.cst(x.getType(), 0));
       return g.select(isNegative, neg, x);
     }
-    if (op.getFtz())
-      x = g.flush(x);
-    if (isNeg)
-      return LLVM::FNegOp::create(g.b, g.loc, x).getResult();
-    return LLVM::FAbsOp::create(g.b, g.loc, x).getResult();
+    return failure(); // FloatToLLVM.cpp
   }
 };
 
@@ -514,8 +213,6 @@ struct MinMaxLowering : PTXPattern<OpTy> {
   using PTXPattern<OpTy>::PTXPattern;
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
                          Gen &g) const override {
-    if (a.getThird())
-      return failure();
     Value x = a.getLhs(), y = a.getRhs();
     Type t = x.getType();
     if (!isFloatLike(t)) {
@@ -531,27 +228,7 @@ struct MinMaxLowering : PTXPattern<OpTy> {
         r = LLVM::SMaxOp::create(g.b, g.loc, r, g.cst(t, 0));
       return r;
     }
-    if (op.getFtz()) {
-      x = g.flush(x);
-      y = g.flush(y);
-    }
-    unsigned w = t.getIntOrFloatBitWidth();
-    Type it = g.b.getIntegerType(w);
-    Value xNaN = g.fcmp(LLVM::FCmpPredicate::uno, x, x);
-    Value yNaN = g.fcmp(LLVM::FCmpPredicate::uno, y, y);
-    Value pick = g.fcmp(isMax ? LLVM::FCmpPredicate::ogt
-                              : LLVM::FCmpPredicate::olt,
-                        x, y);
-    Value xi = g.bitcast(it, x), yi = g.bitcast(it, y);
-    // Equal values (including +0 / -0): min takes the sign bit of either
-    // (OR), max the sign bit of both (AND).
-    Value equal = g.bitcast(t, isMax ? g.band(xi, yi) : g.bor(xi, yi));
-    Value eq = g.fcmp(LLVM::FCmpPredicate::oeq, x, y);
-    Value r = g.select(pick, x, g.select(eq, equal, y));
-    uint64_t canonical = w == 32 ? 0x7fffffffull : 0x7fffffffffffffffull;
-    Value nan = g.bitcast(t, g.cst(it, int64_t(canonical)));
-    r = g.select(xNaN, g.select(yNaN, nan, y), g.select(yNaN, x, r));
-    return r;
+    return failure(); // FloatToLLVM.cpp
   }
 };
 
@@ -978,37 +655,14 @@ struct CvtLowering : PTXPattern<ptx::CvtOp> {
     std::optional<ptx::RoundingMode> rnd = op.getRnd();
     if (!srcFloat && !dstFloat)
       return intToInt(op, g, x);
-    if (srcFloat && op.getFtz())
+    if (dstFloat)
+      return failure(); // FloatToLLVM.cpp
+    if (op.getFtz())
       x = g.flush(x);
     // 16-bit sources widen exactly to f32 first.
-    if (srcFloat && widthOf(src) == 16 &&
-        (!dstFloat || widthOf(dst) == 16)) {
+    if (widthOf(src) == 16)
       x = LLVM::FPExtOp::create(g.b, g.loc, g.b.getF32Type(), x);
-      src = x.getType();
-    }
-    if (srcFloat && !dstFloat)
-      return floatToInt(op, g, x);
-    Value r;
-    if (!srcFloat) {
-      if (!rnd || *rnd != ptx::RoundingMode::rn)
-        return failure();
-      r = op.getSrcSigned()
-              ? LLVM::SIToFPOp::create(g.b, g.loc, dst, x).getResult()
-              : LLVM::UIToFPOp::create(g.b, g.loc, dst, x).getResult();
-    } else if (src == dst) {
-      r = roundIntegral(g, x, *rnd);
-    } else if (widthOf(src) < widthOf(dst)) {
-      r = LLVM::FPExtOp::create(g.b, g.loc, dst, x);
-    } else {
-      if (!rnd || *rnd != ptx::RoundingMode::rn)
-        return failure();
-      r = LLVM::FPTruncOp::create(g.b, g.loc, dst, x);
-    }
-    if (op.getFtz())
-      r = g.flush(r);
-    if (op.getSat())
-      r = g.saturate(r);
-    return r;
+    return floatToInt(op, g, x);
   }
 
   /// Integer to integer: extend by the source's signedness or truncate;
@@ -1593,6 +1247,7 @@ struct FaultedLowering : PTXPattern<ptx::FaultedOp> {
 
 struct ConvertPTXToLLVMPass
     : public ptxjit::impl::ConvertPTXToLLVMBase<ConvertPTXToLLVMPass> {
+  using Base::Base;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     LLVMConversionTarget target(*ctx);
@@ -1604,6 +1259,18 @@ struct ConvertPTXToLLVMPass
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populatePTXToLLVMConversionPatterns(converter, patterns);
+    FloatLoweringOptions fpOptions;
+    if (fpPath == "avx512") {
+      fpOptions.useAVX512 = true;
+    } else if (fpPath == "auto") {
+      fpOptions.useAVX512 = hostHasAVX512();
+    } else if (fpPath != "portable") {
+      getOperation().emitError("unknown fp-path '")
+          << fpPath << "' (expected auto, avx512 or portable)";
+      return signalPassFailure();
+    }
+    fpOptions.contract = fpContract;
+    populatePTXFloatToLLVMConversionPatterns(converter, patterns, fpOptions);
     if (failed(applyFullConversion(getOperation(), target,
                                    std::move(patterns))))
       signalPassFailure();
@@ -1616,7 +1283,7 @@ void ptxjit::populatePTXToLLVMConversionPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<
       AddSubLowering<ptx::AddOp, false>, AddSubLowering<ptx::SubOp, true>,
-      MulLowering, MadLowering, FmaLowering, Mul24Lowering, Mad24Lowering,
+      MulLowering, MadLowering, Mul24Lowering, Mad24Lowering,
       SadLowering, DivLowering, RemLowering,
       AbsNegLowering<ptx::AbsOp, false>, AbsNegLowering<ptx::NegOp, true>,
       MinMaxLowering<ptx::MinOp, false>, MinMaxLowering<ptx::MaxOp, true>,

@@ -67,8 +67,14 @@ func.func @rem_u16(%a: i16, %b: i16) -> i16 {
   return %0 : i16
 }
 
+// div.rn.f32 is a plain IEEE division; a NaN result becomes the canonical
+// NaN 0x7fffffff.
 // CHECK-LABEL: llvm.func @div_f32(
-// CHECK-NEXT: %[[R:.*]] = llvm.fdiv %arg0, %arg1 : f32
+// CHECK: %[[Q:.*]] = llvm.fdiv %arg0, %arg1 : f32
+// CHECK: %[[C:.*]] = llvm.mlir.constant(2147483647 : i32) : i32
+// CHECK: %[[CF:.*]] = llvm.bitcast %[[C]] : i32 to f32
+// CHECK: %[[N:.*]] = llvm.fcmp "uno" %[[Q]], %[[Q]] : f32
+// CHECK: %[[R:.*]] = llvm.select %[[N]], %[[CF]], %[[Q]] : i1, f32
 // CHECK-NEXT: llvm.return %[[R]] : f32
 func.func @div_f32(%a: f32, %b: f32) -> f32 {
   %0 = ptx.div %a, %b {rnd = #ptx<rnd rn>} : (f32, f32) -> f32

@@ -21,9 +21,29 @@ namespace ptxjit {
 #define GEN_PASS_DECL_CONVERTPTXTOLLVM
 #include "ptxjit/Conversion/Passes.h.inc"
 
-/// Adds the patterns that rewrite every ptx op into LLVM dialect operations.
+/// Adds the patterns that rewrite every ptx op into LLVM dialect operations
+/// (the floating-point ones come from populatePTXFloatToLLVMConversionPatterns).
 void populatePTXToLLVMConversionPatterns(mlir::LLVMTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
+
+/// How floating-point modifiers are lowered.
+struct FloatLoweringOptions {
+  /// Directed rounding (.rz .rm .rp) with AVX-512 embedded rounding; when
+  /// false, through the exact soft-float runtime (the portable path).
+  bool useAVX512 = false;
+  /// Lets LLVM contract add/sub/mul that have no rounding modifier into
+  /// FMAs (the ISA allows it; the default reproduces the unfused result).
+  bool contract = false;
+};
+
+/// Whether the host supports the AVX-512 fast path.
+bool hostHasAVX512();
+
+/// Adds the patterns for the floating-point ops and the floating-point forms
+/// of the shared arithmetic ops (FloatToLLVM.cpp).
+void populatePTXFloatToLLVMConversionPatterns(
+    mlir::LLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
+    const FloatLoweringOptions &options);
 
 } // namespace ptxjit
 

@@ -32,11 +32,15 @@ static LogicalResult verifyArith(OpTy op, bool allowsMode) {
   Type type = elementType(op->getOperand(0).getType());
   bool isFloat = isa<FloatType>(type);
   bool isPacked = isa<VectorType>(op->getOperand(0).getType());
-  if (isPacked && !(isFloat && isa<FmaOp>(op.getOperation())) &&
-      (isFloat || op.getMode() ||
-       !isa<AddOp, SubOp, MinOp, MaxOp>(op.getOperation())))
-    return op.emitOpError("packed (vector) operands are supported on "
-                          "integer add, sub, min and max and on fma only");
+  if (isPacked && !isFloat &&
+      (op.getMode() || !isa<AddOp, SubOp, MinOp, MaxOp>(op.getOperation())))
+    return op.emitOpError("packed (vector) integer operands are supported "
+                          "on add, sub, min and max only");
+  if (isPacked && isFloat &&
+      isa<DivOp, AbsOp, NegOp>(op.getOperation()) &&
+      type.getIntOrFloatBitWidth() == 32)
+    return op.emitOpError("packed f32x2 operands are supported on add, sub, "
+                          "mul and fma only");
   if (isFloat) {
     if (op.getMode())
       return op.emitOpError("'") << stringifyMulMode(*op.getMode())
@@ -130,6 +134,38 @@ LogicalResult AbsOp::verify() { return verifyArith(*this, false); }
 LogicalResult NegOp::verify() { return verifyArith(*this, false); }
 LogicalResult MinOp::verify() { return verifyArith(*this, false); }
 LogicalResult MaxOp::verify() { return verifyArith(*this, false); }
+
+LogicalResult SqrtOp::verify() {
+  if (!isa<FloatType>(getType()) || getType().getIntOrFloatBitWidth() < 32)
+    return emitOpError("requires an f32 or f64 operand");
+  if (getRnd() > RoundingMode::rp)
+    return emitOpError("requires one of rn, rz, rm, rp");
+  if (getFtz() && getType().isF64())
+    return emitOpError("'.ftz' is not allowed on f64");
+  return success();
+}
+
+LogicalResult ApproxOp::verify() {
+  unsigned want = getFn() == ApproxFn::div || getFn() == ApproxFn::div_full
+                      ? 2
+                      : 1;
+  if (getOperands().size() != want)
+    return emitOpError("'") << stringifyApproxFn(getFn()) << "' takes " << want
+                            << " operand(s)";
+  for (Value v : getOperands())
+    if (v.getType() != getType())
+      return emitOpError("operands must have the result type");
+  Type elem = elementType(getType());
+  if (!isa<FloatType>(elem))
+    return emitOpError("requires a floating-point type");
+  bool f64Allowed = getFn() == ApproxFn::rcp || getFn() == ApproxFn::rsqrt;
+  if (elem.isF64() && !f64Allowed)
+    return emitOpError("f64 is only valid on rcp and rsqrt");
+  if (elem.getIntOrFloatBitWidth() == 16 && getFn() != ApproxFn::ex2 &&
+      getFn() != ApproxFn::tanh)
+    return emitOpError("16-bit types are only valid on ex2 and tanh");
+  return success();
+}
 
 LogicalResult SetpOp::verify() {
   if (getLhs().getType() != getRhs().getType())

@@ -28,6 +28,20 @@ def PTX_RoundingMode : PTX_I32Enum<"RoundingMode", "PTX rounding modifier", [
     I32EnumAttrCase<"rmi", 7>, I32EnumAttrCase<"rpi", 8>]>;
 def PTX_RoundingModeAttr : EnumAttr<PTX_Dialect, PTX_RoundingMode, "rnd">;
 
+def PTX_ApproxFn : PTX_I32Enum<"ApproxFn", "an approximate function", [
+    I32EnumAttrCase<"sin", 0>, I32EnumAttrCase<"cos", 1>,
+    I32EnumAttrCase<"lg2", 2>, I32EnumAttrCase<"ex2", 3>,
+    I32EnumAttrCase<"tanh", 4>, I32EnumAttrCase<"rcp", 5>,
+    I32EnumAttrCase<"sqrt", 6>, I32EnumAttrCase<"rsqrt", 7>,
+    I32EnumAttrCase<"div", 8>, I32EnumAttrCase<"div_full", 9>]>;
+def PTX_ApproxFnAttr : EnumAttr<PTX_Dialect, PTX_ApproxFn, "approx_fn">;
+
+def PTX_TestKind : PTX_I32Enum<"TestKind", "a testp property", [
+    I32EnumAttrCase<"finite", 0>, I32EnumAttrCase<"infinite", 1>,
+    I32EnumAttrCase<"number", 2>, I32EnumAttrCase<"notanumber", 3>,
+    I32EnumAttrCase<"normal", 4>, I32EnumAttrCase<"subnormal", 5>]>;
+def PTX_TestKindAttr : EnumAttr<PTX_Dialect, PTX_TestKind, "test_kind">;
+
 //===----------------------------------------------------------------------===//
 // Integer multiply part
 //===----------------------------------------------------------------------===//

@@ -59,7 +59,7 @@ def PTX_MadOp : PTX_ArithOp<"mad",
     (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c),
     "mad.mode{.sat}.type d, a, b, c">;
 def PTX_FmaOp : PTX_ArithOp<"fma",
-    (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c),
+    (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c, UnitAttr:$oob),
     "fma.rnd{.ftz}{.sat}.ftype d, a, b, c">;
 
 //===----------------------------------------------------------------------===//
@@ -93,11 +93,62 @@ def PTX_RemOp : PTX_IntOp<"rem", (ins AnyInteger:$lhs, AnyInteger:$rhs),
 def PTX_AbsOp : PTX_ArithOp<"abs", (ins PTX_Value:$a), "abs{.ftz}.type d, a">;
 def PTX_NegOp : PTX_ArithOp<"neg", (ins PTX_Value:$a), "neg{.ftz}.type d, a">;
 def PTX_MinOp : PTX_ArithOp<"min",
-    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third),
-    "min{.relu}.type d, a, b{, c}">;
+    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third,
+         UnitAttr:$propagate_nan, UnitAttr:$xorsign_abs),
+    "min{.relu}{.ftz}{.NaN}{.xorsign.abs}.type d, a, b{, c}">;
 def PTX_MaxOp : PTX_ArithOp<"max",
-    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third),
-    "max{.relu}.type d, a, b{, c}">;
+    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third,
+         UnitAttr:$propagate_nan, UnitAttr:$xorsign_abs),
+    "max{.relu}{.ftz}{.NaN}{.xorsign.abs}.type d, a, b{, c}">;
+
+//===----------------------------------------------------------------------===//
+// Floating point only (9.7.3, 9.7.4)
+//===----------------------------------------------------------------------===//
+
+def PTX_SqrtOp : PTX_Op<"sqrt", [Pure]> {
+  let summary = "correctly rounded square root";
+  let description = [{
+    Syntax: `sqrt.rnd{.ftz}.ftype d, a` with `rnd` one of rn rz rm rp. The
+    `.approx` form is `ptx.approx` with `fn = sqrt`.
+  }];
+  let arguments = (ins PTX_Value:$a, PTX_RoundingModeAttr:$rnd,
+                       UnitAttr:$ftz);
+  let results = (outs PTX_Value:$res);
+  let hasVerifier = 1;
+}
+
+def PTX_ApproxOp : PTX_Op<"approx", [Pure]> {
+  let summary = "approximate floating-point function";
+  let description = [{
+    The `.approx` (and `div.full`) instructions: sin cos lg2 ex2 tanh rcp
+    sqrt rsqrt and division. Each meets the error bound and special-value
+    table of its ISA section; `ftz` flushes subnormal inputs and results.
+  }];
+  let arguments = (ins Variadic<PTX_Value>:$operands,
+                       PTX_ApproxFnAttr:$fn, UnitAttr:$ftz);
+  let results = (outs PTX_Value:$res);
+  let hasVerifier = 1;
+}
+
+def PTX_TestpOp : PTX_Op<"testp", [Pure]> {
+  let summary = "test a floating-point property";
+  let description = [{
+    Syntax: `testp.op.ftype p, a` with op one of finite infinite number
+    notanumber normal subnormal. Never flushes.
+  }];
+  let arguments = (ins AnyFloat:$a, PTX_TestKindAttr:$kind);
+  let results = (outs I1:$res);
+}
+
+def PTX_CopysignOp : PTX_Op<"copysign", [Pure, AllTypesMatch<["a", "b", "res"]>]> {
+  let summary = "copy the sign of one value onto another";
+  let description = [{
+    Syntax: `copysign.ftype d, a, b`: the result is `b` with the sign bit of
+    `a` (NaNs included, as a bit operation).
+  }];
+  let arguments = (ins AnyFloat:$a, AnyFloat:$b);
+  let results = (outs AnyFloat:$res);
+}
 
 def PTX_PopcOp : PTX_IntOp<"popc", (ins AnyInteger:$a), "popc.type d, a">;
 def PTX_ClzOp : PTX_IntOp<"clz", (ins AnyInteger:$a), "clz.type d, a">;
@@ -216,7 +267,8 @@ def PTX_CvtOp : PTX_Op<"cvt", [Pure]> {
   }];
   let arguments = (ins PTX_Value:$a, OptionalAttr<PTX_RoundingModeAttr>:$rnd,
                        UnitAttr:$ftz, UnitAttr:$sat, UnitAttr:$src_signed,
-                       UnitAttr:$dst_signed);
+                       UnitAttr:$dst_signed, UnitAttr:$relu,
+                       UnitAttr:$satfinite);
   let results = (outs PTX_Value:$res);
   let hasVerifier = 1;
 }
