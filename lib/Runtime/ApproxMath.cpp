@@ -68,14 +68,20 @@ constexpr uint16_t kNaN16 = 0x7fff;
 /// The ISA's canonical NaN of the two 1.11.20 procedures.
 constexpr uint64_t kNaNF64High = 0x7fffffff00000000;
 
+// The empty asm statements hide the origin of the bits from the optimizer:
+// clang otherwise turns a test of the exponent and mantissa fields back
+// into a floating-point compare (ucomisd), which raises invalid on a
+// signaling NaN.
 uint32_t bitsOf(float f) {
   uint32_t b;
   std::memcpy(&b, &f, sizeof(b));
+  __asm__("" : "+r"(b));
   return b;
 }
 uint64_t bitsOf(double d) {
   uint64_t b;
   std::memcpy(&b, &d, sizeof(b));
+  __asm__("" : "+r"(b));
   return b;
 }
 float floatOf(uint32_t b) {

@@ -21,6 +21,7 @@ ptxjit::rt::getFloatHelperSymbols() {
       PTXRT_ENTRY(ptxrt_cvt_f32_s64),    PTXRT_ENTRY(ptxrt_cvt_f32_u64),
       PTXRT_ENTRY(ptxrt_cvt_f64_s64),    PTXRT_ENTRY(ptxrt_cvt_f64_u64),
       PTXRT_ENTRY(ptxrt_encode),         PTXRT_ENTRY(ptxrt_decode),
+      PTXRT_ENTRY(ptxrt_encode_f64),
       PTXRT_ENTRY(ptxrt_sin_approx_f32), PTXRT_ENTRY(ptxrt_cos_approx_f32),
       PTXRT_ENTRY(ptxrt_lg2_approx_f32), PTXRT_ENTRY(ptxrt_ex2_approx_f32),
       PTXRT_ENTRY(ptxrt_tanh_approx_f32),

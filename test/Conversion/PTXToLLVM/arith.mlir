@@ -117,7 +117,8 @@ func.func @fmax(%a: f32, %b: f32) -> f32 {
 // add.sat.f32: r > 0 ? (r < 1 ? r : 1) : 0, so NaN gives +0.
 // CHECK-LABEL: llvm.func @fadd_sat(
 // CHECK: %[[S:.*]] = llvm.fadd %arg0, %arg1 : f32
-// CHECK: %[[R:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[S]] : i1, f32
+// CHECK: %[[SEL:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+// CHECK: %[[R:.*]] = llvm.bitcast %[[SEL]] : i32 to f32
 // CHECK: %[[Z:.*]] = llvm.mlir.constant(0.000000e+00 : f32) : f32
 // CHECK: %[[O:.*]] = llvm.mlir.constant(1.000000e+00 : f32) : f32
 // CHECK: %[[GT:.*]] = llvm.fcmp "ogt" %[[R]], %[[Z]] : f32

@@ -71,10 +71,12 @@ func.func @rem_u16(%a: i16, %b: i16) -> i16 {
 // NaN 0x7fffffff.
 // CHECK-LABEL: llvm.func @div_f32(
 // CHECK: %[[Q:.*]] = llvm.fdiv %arg0, %arg1 : f32
-// CHECK: %[[C:.*]] = llvm.mlir.constant(2147483647 : i32) : i32
-// CHECK: %[[CF:.*]] = llvm.bitcast %[[C]] : i32 to f32
-// CHECK: %[[N:.*]] = llvm.fcmp "uno" %[[Q]], %[[Q]] : f32
-// CHECK: %[[R:.*]] = llvm.select %[[N]], %[[CF]], %[[Q]] : i1, f32
+// CHECK: %[[QB:.*]] = llvm.bitcast %[[Q]] : f32 to i32
+// CHECK: %[[MAG:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
+// CHECK: %[[INF:.*]] = llvm.mlir.constant(2139095040 : i32) : i32
+// CHECK: %[[N:.*]] = llvm.icmp "ugt" %[[MAG]], %[[INF]] : i32
+// CHECK: %[[S:.*]] = llvm.select %[[N]], %{{.*}}, %[[QB]] : i1, i32
+// CHECK: %[[R:.*]] = llvm.bitcast %[[S]] : i32 to f32
 // CHECK-NEXT: llvm.return %[[R]] : f32
 func.func @div_f32(%a: f32, %b: f32) -> f32 {
   %0 = ptx.div %a, %b {rnd = #ptx<rnd rn>} : (f32, f32) -> f32
