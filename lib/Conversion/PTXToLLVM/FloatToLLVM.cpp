@@ -716,8 +716,8 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
                                  : LLVM::FPExtOp::create(g.b, g.loc,
                                                          g.b.getF64Type(), x)
                                        .getResult();
-        uint32_t flagBits = (op.getRelu() ? PTXRT_RELU : 0) |
-                            (op.getSatfinite() ? PTXRT_SATFINITE : 0);
+        uint32_t flagBits = (op.getRelu() ? uint32_t(PTXRT_RELU) : 0u) |
+                            (op.getSatfinite() ? uint32_t(PTXRT_SATFINITE) : 0u);
         Value bits = g.call(
             at, "ptxrt_encode", g.i32(),
             {wide, g.cst(g.i32(), formatOf(dst)), g.cst(g.i32(), int32_t(mode)),
