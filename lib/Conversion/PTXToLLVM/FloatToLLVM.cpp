@@ -104,21 +104,6 @@ static int64_t exponentMask(Type t) {
   return 0x7c00; // f16
 }
 
-/// Flushes a subnormal of \p x's type to a zero of the same sign.
-static Value flushSubnormal(Gen &g, Value x) {
-  Type t = x.getType();
-  if (t.isF64())
-    return x;
-  Type it = bitsType(g, t);
-  unsigned w = t.getIntOrFloatBitWidth();
-  Value bits = g.bitcast(it, x);
-  Value isSub = g.icmp(LLVM::ICmpPredicate::eq,
-                       g.band(bits, g.cst(it, exponentMask(t))),
-                       g.cst(it, 0));
-  Value sign = g.band(bits, g.cst(it, int64_t(1) << (w - 1)));
-  return g.bitcast(t, g.select(isSub, sign, bits));
-}
-
 /// Clamps to [+0.0, 1.0]; NaN becomes +0.0.
 static Value saturate(Gen &g, Value x) {
   Type t = x.getType();
@@ -329,10 +314,10 @@ struct FloatLowering {
     SmallVector<Value, 3> in(xs.begin(), xs.end());
     if (ftz)
       for (Value &x : in)
-        x = flushSubnormal(g, x);
+        x = g.flush(x);
     Value r = rounded(g, kind, in, mode, contract);
     if (ftz)
-      r = flushSubnormal(g, r);
+      r = g.flush(r);
     if (sat)
       r = saturate(g, r);
     return r;
@@ -413,7 +398,7 @@ Value FloatLowering::halfArith(Gen &g, FKind kind, ArrayRef<Value> xs,
   SmallVector<Value, 3> in(xs.begin(), xs.end());
   if (ftz)
     for (Value &x : in)
-      x = flushSubnormal(g, x);
+      x = g.flush(x);
   Value r;
   if (kind == FKind::fma) {
     r = halfFma(g, in[0], in[1], in[2]);
@@ -424,7 +409,7 @@ Value FloatLowering::halfArith(Gen &g, FKind kind, ArrayRef<Value> xs,
     r = narrowToHalf(g, nearest(g, kind, wide, false), half);
   }
   if (ftz)
-    r = flushSubnormal(g, r);
+    r = g.flush(r);
   if (sat)
     r = saturate(g, r);
   r = fixNaN(g, r, in);
@@ -491,7 +476,7 @@ struct AbsNegFloatLowering : FloatPattern<OpTy> {
     return perLane(g, {a.getA()}, [&](ArrayRef<Value> lanes) {
       Value x = lanes[0];
       if (op.getFtz())
-        x = flushSubnormal(g, x);
+        x = g.flush(x);
       Type t = x.getType(), it = bitsType(g, t);
       unsigned w = t.getIntOrFloatBitWidth();
       Value bits = g.bitcast(it, x);
@@ -542,7 +527,7 @@ struct MinMaxFloatLowering : FloatPattern<OpTy> {
       Value signBit = g.cst(it, int64_t(uint64_t(1) << (w - 1)));
       if (op.getFtz())
         for (Value &x : in)
-          x = flushSubnormal(g, x);
+          x = g.flush(x);
       Value sign;
       if (xorsign)
         sign = g.band(g.bxor(g.bitcast(it, in[0]), g.bitcast(it, in[1])),
@@ -558,7 +543,7 @@ struct MinMaxFloatLowering : FloatPattern<OpTy> {
         r = g.select(isNaN(g, r), r, g.bitcast(t, bits));
       }
       if (op.getFtz())
-        r = flushSubnormal(g, r);
+        r = g.flush(r);
       return r;
     });
   }
@@ -689,7 +674,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
       r = intToFloat(g, at, x, dst, op.getSrcSigned(), mode);
     } else {
       if (op.getFtz())
-        x = flushSubnormal(g, x);
+        x = g.flush(x);
       unsigned sw = widthOf(src), dw = widthOf(dst);
       bool flags = op.getRelu() || op.getSatfinite();
       if (sw < dw && !flags) {
@@ -726,7 +711,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
       }
     }
     if (op.getFtz())
-      r = flushSubnormal(g, r);
+      r = g.flush(r);
     if (op.getSat())
       r = saturate(g, r);
     return r;
@@ -738,7 +723,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
                              ptx::RoundingMode rnd) {
     Type t = x.getType();
     if (op.getFtz())
-      x = flushSubnormal(g, x);
+      x = g.flush(x);
     Value w = widthOf(t) == 16 ? toF32(g, x) : x;
     Value r;
     switch (rnd) {

@@ -113,19 +113,20 @@ struct Gen {
   }
   Value ptrToInt(Value p) { return LLVM::PtrToIntOp::create(b, loc, i64(), p); }
 
-  /// Flushes an f32 or f16 subnormal to a zero of the same sign.
+  /// Flushes an f32, f16 or bf16 subnormal to a zero of the same sign (f64
+  /// is never flushed).
   Value flush(Value x) {
     Type t = x.getType();
-    if (!t.isF32() && !t.isF16())
+    if (!t.isF32() && !t.isF16() && !t.isBF16())
       return x;
-    bool f32 = t.isF32();
-    Type it = f32 ? i32() : Type(b.getI16Type());
+    unsigned w = t.getIntOrFloatBitWidth();
+    Type it = b.getIntegerType(w);
+    int64_t expMask = t.isF32() ? 0x7f800000 : t.isBF16() ? 0x7f80 : 0x7c00;
     Value bits = bitcast(it, x);
-    Value isSub = icmp(LLVM::ICmpPredicate::eq,
-                       band(bits, cst(it, f32 ? 0x7f800000 : 0x7c00)),
+    Value isSub = icmp(LLVM::ICmpPredicate::eq, band(bits, cst(it, expMask)),
                        cst(it, 0));
-    Value flushed = band(bits, cst(it, f32 ? int32_t(0x80000000) : 0x8000));
-    return bitcast(t, select(isSub, flushed, bits));
+    Value sign = band(bits, cst(it, int64_t(1) << (w - 1)));
+    return bitcast(t, select(isSub, sign, bits));
   }
   /// Clamps to [+0.0, 1.0]; NaN becomes +0.0.
   Value saturate(Value x) {

@@ -652,7 +652,6 @@ struct CvtLowering : PTXPattern<ptx::CvtOp> {
     Value x = a.getA();
     Type src = x.getType(), dst = op.getType();
     bool srcFloat = isa<FloatType>(src), dstFloat = isa<FloatType>(dst);
-    std::optional<ptx::RoundingMode> rnd = op.getRnd();
     if (!srcFloat && !dstFloat)
       return intToInt(op, g, x);
     if (dstFloat)
