@@ -23,8 +23,11 @@
 
 #include "ptxjit/Runtime/FloatOps.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <initializer_list>
+#include <limits>
 #include <utility>
 
 namespace {
@@ -495,6 +498,68 @@ uint32_t encodeUE8M0(const Value &v, uint32_t mode, uint32_t flags) {
   return uint32_t(exp + 127);
 }
 
+/// Stochastic rounding (.rs, 9.7.9.21): "rounded in the direction toward
+/// zero or away from zero based on the carry out of the integer addition of
+/// the supplied random bits (rbits) to the truncated off (discarded) bits of
+/// mantissa". The \p rbitCount random bits are added to the most significant
+/// \p rbitCount discarded bits, so that for a normal result of an f32 input
+/// (13 random bits for f16, 16 for bf16) they meet exactly the discarded
+/// mantissa bits the ISA names; for subnormal results, where more bits are
+/// discarded, the bits below those are truncated first.
+uint64_t encodeStochastic(const Value &v, const Format &f, uint32_t rbits,
+                          unsigned rbitCount, uint32_t flags) {
+  if (v.kind != Kind::Finite || ((flags & PTXRT_RELU) && v.sign))
+    return encodeNarrow(v, f, PTXRT_RZ, flags);
+  int q = std::max(v.exp + highestBit(v.mant) - (f.precision() - 1),
+                   f.minExp());
+  int shift = q - v.exp;
+  if (shift <= 0) // exact
+    return encodeNarrow(v, f, PTXRT_RZ, flags);
+  unsigned n = std::min(rbitCount, 32u);
+  u128 discarded = shift >= 128 ? v.mant : v.mant & ((u128(1) << shift) - 1);
+  u128 top;
+  if (unsigned(shift) >= n)
+    top = shift - int(n) >= 128 ? 0 : discarded >> (shift - int(n));
+  else
+    top = discarded << (int(n) - shift);
+  u128 random = rbits & uint32_t((uint64_t(1) << n) - 1);
+  bool carry = top + random >= (u128(1) << n);
+  // Away from zero is the directed rounding toward the value's own sign,
+  // overflow included (infinity, or the largest finite with .satfinite).
+  uint32_t mode = !carry ? PTXRT_RZ : v.sign ? PTXRT_RM : PTXRT_RP;
+  return encodeNarrow(v, f, mode, flags);
+}
+
+/// s2f6 (5.2.3): an 8-bit two's complement integer times 2^-6, without
+/// infinity or NaN. cvt only has .rn.satfinite for it: the value is rounded
+/// to the nearest multiple of 2^-6 (ties to even) and saturated to
+/// [-2, 127/64]; NaN gives +MAX_NORM (0x7f) and .relu clamps negative values
+/// to 0. Every step is exact in f64.
+uint32_t encodeS2F6(double x, uint32_t flags) {
+  if (x != x)
+    return 0x7f;
+  if ((flags & PTXRT_RELU) && x < 0)
+    return 0;
+  double scaled = std::ldexp(x, 6);
+  if (scaled >= 127)
+    return 0x7f;
+  if (scaled <= -128)
+    return 0x80;
+  double lower = std::floor(scaled), diff = scaled - lower;
+  int64_t n = int64_t(lower);
+  if (diff > 0.5 || (diff == 0.5 && (n & 1)))
+    ++n;
+  return uint32_t(n) & 0xff;
+}
+
+/// 2^(scale - 127) for a ue8m0 scale factor; 0xff is the NaN.
+double ue8m0Scale(uint32_t scale) {
+  scale &= 0xff;
+  if (scale == 0xff)
+    return std::numeric_limits<double>::quiet_NaN();
+  return std::ldexp(1.0, int(scale) - 127);
+}
+
 const Format *narrowFormat(uint32_t format) {
   switch (format) {
   case PTXRT_F32: return &kF32;
@@ -585,6 +650,8 @@ double ptxrt_cvt_f64_u64(uint64_t a, uint32_t mode) {
 uint32_t ptxrt_encode(double value, uint32_t format, uint32_t mode,
                       uint32_t flags) {
   Value v = unpack(bitsOf(value), kF64);
+  if (format == PTXRT_S2F6)
+    return encodeS2F6(value, flags);
   if (format == PTXRT_UE8M0)
     return encodeUE8M0(v, mode, flags);
   const Format *f = narrowFormat(format);
@@ -604,6 +671,8 @@ uint64_t ptxrt_encode_f64(double value, uint32_t mode, uint32_t flags) {
 double ptxrt_decode(uint32_t bits, uint32_t format) {
   Value v;
   switch (format) {
+  case PTXRT_S2F6:
+    return std::ldexp(double(int8_t(bits & 0xff)), -6);
   case PTXRT_UE8M0:
     if ((bits & 0xff) == 0xff)
       return f64(kF64.canonicalNaN());
@@ -629,4 +698,31 @@ double ptxrt_decode(uint32_t bits, uint32_t format) {
   }
   // Exact: every value of these formats is an f64.
   return f64(finish(v.sign, v.mant, v.exp, false, kF64, PTXRT_RN));
+}
+
+uint32_t ptxrt_cvt_to_narrow(double value, uint32_t format, uint32_t mode,
+                             uint32_t flags, uint32_t scale, uint32_t rbits,
+                             uint32_t rbitCount) {
+  // Division by a power of two is exact in f64 for every f32 input.
+  if ((scale & 0xff) != 0x7f)
+    value /= ue8m0Scale(scale);
+  if (mode != PTXRT_RS)
+    return ptxrt_encode(value, format, mode, flags);
+  const Format *f = narrowFormat(format);
+  if (!f || format == PTXRT_F32 || format == PTXRT_TF32)
+    return ptxrt_encode(value, format, PTXRT_RZ, flags);
+  return uint32_t(encodeStochastic(unpack(bitsOf(value), kF64), *f, rbits,
+                                   rbitCount, flags));
+}
+
+uint32_t ptxrt_cvt_from_narrow(uint32_t bits, uint32_t srcFormat,
+                               uint32_t dstFormat, uint32_t flags,
+                               uint32_t scale) {
+  double value = ptxrt_decode(bits, srcFormat);
+  // A product with a power of two is exact in f64 (every narrow value has at
+  // most 8 significant bits and |exponent| < 300); the one rounding is to
+  // the destination format.
+  if ((scale & 0xff) != 0x7f)
+    value *= ue8m0Scale(scale);
+  return ptxrt_encode(value, dstFormat, PTXRT_RN, flags);
 }

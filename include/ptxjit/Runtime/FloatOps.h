@@ -31,7 +31,8 @@ enum PtxrtRounding : uint32_t {
   PTXRT_RZ = 1, ///< toward zero
   PTXRT_RM = 2, ///< toward -inf
   PTXRT_RP = 3, ///< toward +inf
-  PTXRT_RNA = 4 ///< to nearest, ties away from zero (tf32 only)
+  PTXRT_RNA = 4, ///< to nearest, ties away from zero (tf32 only)
+  PTXRT_RS = 5   ///< stochastic (ptxrt_cvt_to_narrow only)
 };
 
 /// Formats of ptxrt_encode / ptxrt_decode.
@@ -46,7 +47,8 @@ enum PtxrtFormat : uint32_t {
   PTXRT_E3M2 = 7,  ///< fp6, no infinities or NaNs
   PTXRT_E2M1 = 8,  ///< fp4, no infinities or NaNs
   PTXRT_UE8M0 = 9, ///< unsigned exponent-only scale format, NaN 0xff
-  PTXRT_F64 = 10
+  PTXRT_F64 = 10,
+  PTXRT_S2F6 = 11 ///< 8-bit two's complement fixed point, 6 fraction bits
 };
 
 /// Flags of ptxrt_encode.
@@ -90,6 +92,20 @@ double ptxrt_cvt_f64_u64(uint64_t a, uint32_t mode);
 /// choices where the ISA is silent (ue8m0, formats without infinity).
 uint32_t ptxrt_encode(double value, uint32_t format, uint32_t mode,
                       uint32_t flags);
+/// cvt to a narrow format (every format but PTXRT_F64), one lane:
+/// \p value divided by the ue8m0 \p scale (0x7f is 1: the
+/// .scaled::n2::ue8m0 forms), then rounded as ptxrt_encode does, or, for
+/// \p mode PTXRT_RS, stochastically with the low \p rbitCount bits of
+/// \p rbits added to the most significant discarded bits.
+uint32_t ptxrt_cvt_to_narrow(double value, uint32_t format, uint32_t mode,
+                             uint32_t flags, uint32_t scale, uint32_t rbits,
+                             uint32_t rbitCount);
+/// cvt from a narrow format, one lane: the value of \p bits in
+/// \p srcFormat times the ue8m0 \p scale (0x7f is 1), rounded to nearest
+/// even in \p dstFormat (PTXRT_F16 or PTXRT_BF16) with \p flags.
+uint32_t ptxrt_cvt_from_narrow(uint32_t bits, uint32_t srcFormat,
+                               uint32_t dstFormat, uint32_t flags,
+                               uint32_t scale);
 /// ptxrt_encode for PTXRT_F64: \p value is exact, so only the NaN (made
 /// canonical), .relu and .satfinite rules apply; \p mode is unused.
 uint64_t ptxrt_encode_f64(double value, uint32_t mode, uint32_t flags);

@@ -665,7 +665,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
     if (!dstFloat)
       return failure();
     std::optional<ptx::RoundingMode> rnd = op.getRnd();
-    if (rnd && *rnd >= ptx::RoundingMode::rni)
+    if (rnd && ptx::isIntegerRounding(*rnd))
       return roundIntegral(g, op, x, *rnd);
     ptx::RoundingMode mode = rnd.value_or(ptx::RoundingMode::rn);
     Operation *at = g.b.getInsertionBlock()->getParentOp();
@@ -856,6 +856,53 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
   }
 };
 
+/// The PtxrtEncodeFlags of cvt's .relu and .satfinite.
+static uint32_t narrowFlags(bool relu, bool satfinite) {
+  return (relu ? uint32_t(PTXRT_RELU) : 0u) |
+         (satfinite ? uint32_t(PTXRT_SATFINITE) : 0u);
+}
+
+/// One lane of a cvt to a narrow format: the runtime rounds it (the formats
+/// are too many and too small for inline code to pay off).
+struct CvtToNarrowLowering : FloatPattern<ptx::CvtToNarrowOp> {
+  using FloatPattern::FloatPattern;
+  FailureOr<Value> lower(ptx::CvtToNarrowOp op, Adaptor a,
+                         Gen &g) const override {
+    Operation *at = g.b.getInsertionBlock()->getParentOp();
+    // Every f32, f16 and bf16 value is exact in f64.
+    Value wide =
+        LLVM::FPExtOp::create(g.b, g.loc, g.b.getF64Type(), a.getA());
+    uint32_t mode = op.getRnd() == ptx::RoundingMode::rs
+                        ? uint32_t(PTXRT_RS)
+                        : uint32_t(op.getRnd());
+    uint32_t flags = narrowFlags(op.getRelu(), op.getSatfinite());
+    Value scale = a.getScale() ? a.getScale() : g.cst(g.i32(), 0x7f);
+    Value rbits = a.getRbits() ? a.getRbits() : g.cst(g.i32(), 0);
+    return g.call(at, "ptxrt_cvt_to_narrow", g.i32(),
+                  {wide, g.cst(g.i32(), int32_t(op.getFormat())),
+                   g.cst(g.i32(), int32_t(mode)), g.cst(g.i32(), int32_t(flags)),
+                   scale, rbits, g.cst(g.i32(), int32_t(op.getRbitCount()))});
+  }
+};
+
+/// One lane of a cvt from a narrow format to f16 or bf16.
+struct CvtFromNarrowLowering : FloatPattern<ptx::CvtFromNarrowOp> {
+  using FloatPattern::FloatPattern;
+  FailureOr<Value> lower(ptx::CvtFromNarrowOp op, Adaptor a,
+                         Gen &g) const override {
+    Operation *at = g.b.getInsertionBlock()->getParentOp();
+    Type dst = op.getType();
+    uint32_t flags = narrowFlags(op.getRelu(), op.getSatfinite());
+    Value scale = a.getScale() ? a.getScale() : g.cst(g.i32(), 0x7f);
+    Value bits = g.call(
+        at, "ptxrt_cvt_from_narrow", g.i32(),
+        {a.getA(), g.cst(g.i32(), int32_t(op.getFormat())),
+         g.cst(g.i32(), int32_t(dst.isBF16() ? PTXRT_BF16 : PTXRT_F16)),
+         g.cst(g.i32(), int32_t(flags)), scale});
+    return g.bitcast(dst, g.trunc(g.b.getI16Type(), bits));
+  }
+};
+
 } // namespace
 
 bool ptxjit::hostHasAVX512() {
@@ -876,6 +923,7 @@ void ptxjit::populatePTXFloatToLLVMConversionPatterns(
                AbsNegFloatLowering<ptx::NegOp, true>,
                MinMaxFloatLowering<ptx::MinOp, false>,
                MinMaxFloatLowering<ptx::MaxOp, true>, TestpLowering,
-               CopysignLowering, ApproxLowering, CvtFloatLowering>(converter,
-                                                                   lowering);
+               CopysignLowering, ApproxLowering, CvtFloatLowering,
+               CvtToNarrowLowering, CvtFromNarrowLowering>(converter,
+                                                           lowering);
 }

@@ -189,12 +189,51 @@ LogicalResult CvtOp::verify() {
   bool dstFloat = isa<FloatType>(getType());
   if (!getRnd())
     return success();
-  bool integerRounding = *getRnd() >= RoundingMode::rni;
+  if (*getRnd() == RoundingMode::rs)
+    return emitOpError("'.rs' is lowered through ptx.cvt_to_narrow");
+  bool integerRounding = isIntegerRounding(*getRnd());
   if (integerRounding && !srcFloat)
     return emitOpError("integer rounding requires a floating-point source");
   if (!integerRounding && !dstFloat)
     return emitOpError("floating rounding requires a floating-point "
                        "destination");
+  return success();
+}
+
+LogicalResult CvtToNarrowOp::verify() {
+  Type src = getA().getType();
+  if (!isa<Float32Type, Float16Type, BFloat16Type>(src))
+    return emitOpError("converts f32, f16 or bf16 values");
+  NarrowFormat format = getFormat();
+  RoundingMode rnd = getRnd();
+  if (rnd == RoundingMode::rs) {
+    if (!getRbits())
+      return emitOpError("'.rs' needs the random bits operand");
+    if (getRbitCount() < 1 || getRbitCount() > 32)
+      return emitOpError("'rbit_count' must lie in [1, 32]");
+    if (format == NarrowFormat::tf32 || format == NarrowFormat::ue8m0 ||
+        format == NarrowFormat::s2f6)
+      return emitOpError("'.rs' does not convert to ")
+             << stringifyNarrowFormat(format);
+  } else if (getRbits()) {
+    return emitOpError("random bits are an operand of '.rs' only");
+  }
+  if (isIntegerRounding(rnd))
+    return emitOpError("needs a floating rounding modifier");
+  if (rnd == RoundingMode::rna && format != NarrowFormat::tf32)
+    return emitOpError("'.rna' converts to tf32 only");
+  if (format == NarrowFormat::ue8m0 && getRelu())
+    return emitOpError("'.relu' does not apply to ue8m0");
+  return success();
+}
+
+LogicalResult CvtFromNarrowOp::verify() {
+  NarrowFormat format = getFormat();
+  if (format == NarrowFormat::f16 || format == NarrowFormat::bf16 ||
+      format == NarrowFormat::tf32)
+    return emitOpError("converts from fp8, fp6, fp4, ue8m0 or s2f6");
+  if (getScale() && !isa<BFloat16Type>(getType()))
+    return emitOpError("a scale factor needs a bf16 result");
   return success();
 }
 

@@ -25,8 +25,19 @@ def PTX_RoundingMode : PTX_I32Enum<"RoundingMode", "PTX rounding modifier", [
     I32EnumAttrCase<"rm", 2>, I32EnumAttrCase<"rp", 3>,
     I32EnumAttrCase<"rna", 4>,
     I32EnumAttrCase<"rni", 5>, I32EnumAttrCase<"rzi", 6>,
-    I32EnumAttrCase<"rmi", 7>, I32EnumAttrCase<"rpi", 8>]>;
+    I32EnumAttrCase<"rmi", 7>, I32EnumAttrCase<"rpi", 8>,
+    I32EnumAttrCase<"rs", 9>]>;
 def PTX_RoundingModeAttr : EnumAttr<PTX_Dialect, PTX_RoundingMode, "rnd">;
+
+// The values are those of PtxrtFormat in ptxjit/Runtime/FloatOps.h.
+def PTX_NarrowFormat : PTX_I32Enum<"NarrowFormat",
+    "a format cvt converts to or from bit patterns", [
+    I32EnumAttrCase<"f16", 1>, I32EnumAttrCase<"bf16", 2>,
+    I32EnumAttrCase<"tf32", 3>, I32EnumAttrCase<"e4m3", 4>,
+    I32EnumAttrCase<"e5m2", 5>, I32EnumAttrCase<"e2m3", 6>,
+    I32EnumAttrCase<"e3m2", 7>, I32EnumAttrCase<"e2m1", 8>,
+    I32EnumAttrCase<"ue8m0", 9>, I32EnumAttrCase<"s2f6", 11>]>;
+def PTX_NarrowFormatAttr : EnumAttr<PTX_Dialect, PTX_NarrowFormat, "format">;
 
 def PTX_ApproxFn : PTX_I32Enum<"ApproxFn", "an approximate function", [
     I32EnumAttrCase<"sin", 0>, I32EnumAttrCase<"cos", 1>,

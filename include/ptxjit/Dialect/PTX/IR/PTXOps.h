@@ -27,6 +27,12 @@
 namespace ptxjit::ptx {
 /// Name of the unit attribute that marks a `func.func` as a PTX `.entry`.
 inline constexpr llvm::StringLiteral kKernelAttrName = "ptx.kernel";
+
+/// Whether \p mode is one of .rni .rzi .rmi .rpi (rounding to an integral
+/// value) rather than a floating-point rounding.
+inline bool isIntegerRounding(RoundingMode mode) {
+  return mode >= RoundingMode::rni && mode <= RoundingMode::rpi;
+}
 } // namespace ptxjit::ptx
 
 #endif // PTXJIT_DIALECT_PTX_IR_PTXOPS_H

@@ -273,6 +273,44 @@ def PTX_CvtOp : PTX_Op<"cvt", [Pure]> {
   let hasVerifier = 1;
 }
 
+def PTX_CvtToNarrowOp : PTX_Op<"cvt_to_narrow",
+    [Pure, AttrSizedOperandSegments]> {
+  let summary = "convert one floating-point value to a narrow format";
+  let description = [{
+    One lane of `cvt.frnd.dtype.atype` to tf32, fp8 (e4m3, e5m2), fp6
+    (e2m3, e3m2), fp4 (e2m1), ue8m0 or s2f6, and of the stochastically
+    rounded (`.rs`) f16/bf16 forms: the result holds the destination's bit
+    pattern in its low bits (tf32: an f32 pattern). The frontend packs the
+    lanes of the x2/x4 instruction types.
+
+    `scale` (an i32 holding ue8m0 bits) divides the input first
+    (`.scaled::n2::ue8m0`); `rbits` holds the `rbit_count` random bits of
+    `.rs`, which are added to the most significant discarded bits.
+  }];
+  let arguments = (ins AnyFloat:$a, Optional<I32>:$scale,
+                       Optional<I32>:$rbits, PTX_NarrowFormatAttr:$format,
+                       PTX_RoundingModeAttr:$rnd, UnitAttr:$relu,
+                       UnitAttr:$satfinite,
+                       DefaultValuedAttr<I32Attr, "0">:$rbit_count);
+  let results = (outs I32:$res);
+  let hasVerifier = 1;
+}
+
+def PTX_CvtFromNarrowOp : PTX_Op<"cvt_from_narrow", [Pure]> {
+  let summary = "convert one narrow-format value to f16 or bf16";
+  let description = [{
+    One lane of `cvt.rn.{f16x2,bf16x2}.atype` from fp8, fp6, fp4, ue8m0 or
+    s2f6: the low bits of `a` hold the source pattern. The value, times the
+    optional ue8m0 `scale` (`.scaled::n2::ue8m0`), is rounded to nearest
+    even with `.relu` and `.satfinite` as cvt defines them.
+  }];
+  let arguments = (ins I32:$a, Optional<I32>:$scale,
+                       PTX_NarrowFormatAttr:$format, UnitAttr:$relu,
+                       UnitAttr:$satfinite);
+  let results = (outs AnyTypeOf<[F16, BF16]>:$res);
+  let hasVerifier = 1;
+}
+
 def PTX_PackOp : PTX_Op<"pack", [Pure]> {
   let summary = "concatenate values into a wider bit container";
   let description = [{
