@@ -2899,8 +2899,11 @@ LogicalResult FunctionEmitter::emitCvtPack(
       // "13 LSBs from upper 16-bits are used as random bits for operand a
       // [...] and 13 LSBs from lower 16-bits [...] for operand b" (f16);
       // all 16 bits of each half for bf16.
-      Value laneBits = arith::ShRUIOp::create(
-          b, loc, rbits, intConst(b.getI32Type(), rbitShift));
+      Value laneBits =
+          rbitShift ? arith::ShRUIOp::create(
+                          b, loc, rbits, intConst(b.getI32Type(), rbitShift))
+                          .getResult()
+                    : rbits;
       Value bits = ptx::CvtToNarrowOp::create(
           b, loc, b.getI32Type(), v, /*scale=*/Value(), laneBits,
           isBF16 ? ptx::NarrowFormat::bf16 : ptx::NarrowFormat::f16,

@@ -43,10 +43,12 @@ std::optional<PtxType> PtxType::parse(llvm::StringRef name) {
 bool ptxjit::frontend::isTypeName(llvm::StringRef name) {
   if (PtxType::parse(name))
     return true;
-  // Types this frontend knows by name but does not compute with yet.
+  // Instruction types that are not register types: cvt's narrow formats
+  // (emitCvtNarrow) and the fp8 element types of mma.
   static const char *const known[] = {
-      "tf32",   "e4m3",   "e5m2",    "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2",
-      "e3m2x2", "ue8m0x2", "f32x2", "s2f6x2", "e4m3x4", "e5m2x4"};
+      "tf32",   "e4m3",   "e5m2",   "e4m3x2", "e5m2x2",  "e2m1x2", "e2m3x2",
+      "e3m2x2", "ue8m0x2", "s2f6x2", "e4m3x4", "e5m2x4", "e2m3x4", "e3m2x4",
+      "e2m1x4"};
   for (const char *k : known)
     if (name == k)
       return true;

@@ -342,3 +342,57 @@ func.func @setp_bad_cmp(%a: i32) -> i1 {
   %0 = ptx.setp %a, %a {cmp = #ptx<cmp foo>} : (i32, i32) -> i1
   return %0 : i1
 }
+
+// -----
+
+// .rs without its random bits.
+func.func @to_narrow_rs_no_rbits(%a: f32) -> i32 {
+  // expected-error @+1 {{'ptx.cvt_to_narrow' op '.rs' needs the random bits operand}}
+  %0 = ptx.cvt_to_narrow %a {format = #ptx<format e4m3>, operandSegmentSizes = array<i32: 1, 0, 0>, rbit_count = 16 : i32, rnd = #ptx<rnd rs>, satfinite} : (f32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// .rna converts to tf32 only.
+func.func @to_narrow_rna_e5m2(%a: f32) -> i32 {
+  // expected-error @+1 {{'ptx.cvt_to_narrow' op '.rna' converts to tf32 only}}
+  %0 = ptx.cvt_to_narrow %a {format = #ptx<format e5m2>, operandSegmentSizes = array<i32: 1, 0, 0>, rnd = #ptx<rnd rna>, satfinite} : (f32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// f64 sources are not among cvt's narrow forms.
+func.func @to_narrow_f64(%a: f64) -> i32 {
+  // expected-error @+1 {{'ptx.cvt_to_narrow' op converts f32, f16 or bf16 values}}
+  %0 = ptx.cvt_to_narrow %a {format = #ptx<format e4m3>, operandSegmentSizes = array<i32: 1, 0, 0>, rnd = #ptx<rnd rn>, satfinite} : (f64) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// .rs does not produce ue8m0.
+func.func @to_narrow_rs_ue8m0(%a: f32, %r: i32) -> i32 {
+  // expected-error @+1 {{'ptx.cvt_to_narrow' op '.rs' does not convert to ue8m0}}
+  %0 = ptx.cvt_to_narrow %a, %r {format = #ptx<format ue8m0>, operandSegmentSizes = array<i32: 1, 0, 1>, rbit_count = 8 : i32, rnd = #ptx<rnd rs>} : (f32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// A scale factor needs a bf16 result.
+func.func @from_narrow_scaled_f16(%a: i32, %s: i32) -> f16 {
+  // expected-error @+1 {{'ptx.cvt_from_narrow' op a scale factor needs a bf16 result}}
+  %0 = ptx.cvt_from_narrow %a, %s {format = #ptx<format e4m3>} : (i32, i32) -> f16
+  return %0 : f16
+}
+
+// -----
+
+// .rs belongs to ptx.cvt_to_narrow, not ptx.cvt.
+func.func @cvt_rs(%a: f32) -> f16 {
+  // expected-error @+1 {{'ptx.cvt' op '.rs' is lowered through ptx.cvt_to_narrow}}
+  %0 = ptx.cvt %a {rnd = #ptx<rnd rs>} : (f32) -> f16
+  return %0 : f16
+}
