@@ -143,9 +143,7 @@ static Value perLane(Gen &g, ArrayRef<Value> xs,
 }
 
 static Value toF32(Gen &g, Value x) {
-  if (x.getType().isF32())
-    return x;
-  return LLVM::FPExtOp::create(g.b, g.loc, g.b.getF32Type(), x);
+  return g.widen(g.b.getF32Type(), x);
 }
 
 /// Rounds an f32 to bf16, to nearest even, on the bits (an f32 -> bf16
@@ -337,7 +335,7 @@ static Value halfFma(Gen &g, Value x, Value y, Value z) {
   Type half = x.getType();
   Type f64 = g.b.getF64Type(), i64 = g.i64();
   auto ext = [&](Value v) {
-    return LLVM::FPExtOp::create(g.b, g.loc, f64, v).getResult();
+    return g.widen(f64, v);
   };
   Value p = LLVM::FMulOp::create(g.b, g.loc, ext(x), ext(y));
   Value c = ext(z);
@@ -508,7 +506,12 @@ struct MinMaxFloatLowering : FloatPattern<OpTy> {
     Value nan = canonicalNaN(g, t);
     if (propagateNaN)
       return g.select(g.bor(xNaN, yNaN), nan, r);
-    return g.select(xNaN, g.select(yNaN, nan, y), g.select(yNaN, x, r));
+    // Two NaNs: f64 keeps the first one's payload, quieted (the project's
+    // NaN policy); the narrower formats give the canonical NaN.
+    Value bothNaN = nan;
+    if (t.isF64())
+      bothNaN = g.bitcast(t, g.bor(xi, g.cst(it, int64_t(1) << 51)));
+    return g.select(xNaN, g.select(yNaN, bothNaN, y), g.select(yNaN, x, r));
   }
 
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
@@ -522,6 +525,14 @@ struct MinMaxFloatLowering : FloatPattern<OpTy> {
     bool xorsign = abs && xs.size() == 2;
     return perLane(g, xs, [&](ArrayRef<Value> lanes) {
       SmallVector<Value, 3> in(lanes.begin(), lanes.end());
+      // bf16 is computed on its exact f32 values and truncated back (the
+      // results are inputs, ±0 or the canonical NaN, all exact): x86 code
+      // generation of bfloat compares and fabs is not trustworthy on hosts
+      // with AVX512-BF16.
+      bool bf16 = in[0].getType().isBF16();
+      if (bf16)
+        for (Value &x : in)
+          x = g.widen(g.b.getF32Type(), x);
       Type t = in[0].getType(), it = bitsType(g, t);
       unsigned w = t.getIntOrFloatBitWidth();
       Value signBit = g.cst(it, int64_t(uint64_t(1) << (w - 1)));
@@ -544,6 +555,11 @@ struct MinMaxFloatLowering : FloatPattern<OpTy> {
       }
       if (op.getFtz())
         r = g.flush(r);
+      if (bf16)
+        r = g.bitcast(g.b.getBF16Type(),
+                      g.trunc(g.b.getI16Type(),
+                              LLVM::LShrOp::create(g.b, g.loc, g.bitcast(it, r),
+                                                   g.cst(it, 16))));
       return r;
     });
   }
@@ -575,7 +591,10 @@ struct TestpLowering : FloatPattern<ptx::TestpOp> {
     case ptx::TestKind::notanumber:
       return nan;
     case ptx::TestKind::normal:
-      return g.band(g.bxor(expAllOnes, one), g.bxor(expZero, one));
+      // "As a special case, positive and negative zero are considered
+      // normal numbers."
+      return g.bor(g.band(g.bxor(expAllOnes, one), g.bxor(expZero, one)),
+                   isZero);
     case ptx::TestKind::subnormal:
       return g.band(expZero, g.bxor(isZero, one));
     }
@@ -679,7 +698,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
       bool flags = op.getRelu() || op.getSatfinite();
       if (sw < dw && !flags) {
         // f64 keeps NaN payloads (quieted); narrower results are canonical.
-        r = LLVM::FPExtOp::create(g.b, g.loc, dst, x);
+        r = g.widen(dst, x);
         if (!dst.isF64())
           r = fixNaN(g, r, {});
       } else if (mode == ptx::RoundingMode::rn && !flags && src.isF32() &&
@@ -697,10 +716,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
       } else {
         // Everything else (directed rounding to a narrower format, .relu,
         // .satfinite) goes through the exact encoder.
-        Value wide = src.isF64() ? x
-                                 : LLVM::FPExtOp::create(g.b, g.loc,
-                                                         g.b.getF64Type(), x)
-                                       .getResult();
+        Value wide = g.widen(g.b.getF64Type(), x);
         uint32_t flagBits = (op.getRelu() ? uint32_t(PTXRT_RELU) : 0u) |
                             (op.getSatfinite() ? uint32_t(PTXRT_SATFINITE) : 0u);
         Value bits = g.call(
@@ -870,8 +886,7 @@ struct CvtToNarrowLowering : FloatPattern<ptx::CvtToNarrowOp> {
                          Gen &g) const override {
     Operation *at = g.b.getInsertionBlock()->getParentOp();
     // Every f32, f16 and bf16 value is exact in f64.
-    Value wide =
-        LLVM::FPExtOp::create(g.b, g.loc, g.b.getF64Type(), a.getA());
+    Value wide = g.widen(g.b.getF64Type(), a.getA());
     uint32_t mode = op.getRnd() == ptx::RoundingMode::rs
                         ? uint32_t(PTXRT_RS)
                         : uint32_t(op.getRnd());

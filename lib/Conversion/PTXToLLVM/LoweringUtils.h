@@ -95,6 +95,21 @@ struct Gen {
       return x;
     return LLVM::BitcastOp::create(b, loc, t, x);
   }
+  /// Exact widening of the float \p x to the wider float type \p t. bf16
+  /// widens with integer operations: x86 back ends with AVX512-BF16 have
+  /// been seen to fold an `fpext bfloat` into a vcvtneps2bf16 round trip,
+  /// which flushes subnormals.
+  Value widen(Type t, Value x) {
+    if (x.getType() == t)
+      return x;
+    if (x.getType().isBF16()) {
+      Value bits = zext(i32(), bitcast(b.getI16Type(), x));
+      Value f32 = bitcast(b.getF32Type(),
+                          LLVM::ShlOp::create(b, loc, bits, cst(i32(), 16)));
+      return t.isF32() ? f32 : LLVM::FPExtOp::create(b, loc, t, f32);
+    }
+    return LLVM::FPExtOp::create(b, loc, t, x);
+  }
   Value extract(Value agg, int64_t pos) {
     return LLVM::ExtractValueOp::create(b, loc, agg, ArrayRef<int64_t>{pos});
   }

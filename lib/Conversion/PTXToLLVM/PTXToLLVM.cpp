@@ -447,6 +447,10 @@ struct SetpLowering : PTXPattern<ptx::SetpOp> {
       x = g.flush(x);
       y = g.flush(y);
     }
+    if (x.getType().isBF16()) {
+      x = g.widen(g.b.getF32Type(), x);
+      y = g.widen(g.b.getF32Type(), y);
+    }
     using P = LLVM::FCmpPredicate;
     P pred;
     switch (op.getCmp()) {
@@ -660,7 +664,7 @@ struct CvtLowering : PTXPattern<ptx::CvtOp> {
       x = g.flush(x);
     // 16-bit sources widen exactly to f32 first.
     if (widthOf(src) == 16)
-      x = LLVM::FPExtOp::create(g.b, g.loc, g.b.getF32Type(), x);
+      x = g.widen(g.b.getF32Type(), x);
     return floatToInt(op, g, x);
   }
 
