@@ -36,6 +36,12 @@
 //                                 -> LO HI: the smallest and largest FMT
 //                                    values allowed
 //   exact FN FMT A                the correctly rounded FN(A) -> BITS
+//   narrow DFMT SFMT RND SAT A    cvt of A (bits in SFMT) to DFMT -> BITS
+//                                 DFMT: e4m3 e5m2 e2m3 e3m2 e2m1 ue8m0 tf32
+//                                 f16 bf16; SFMT: f32 f16 bf16 or one of the
+//                                 narrow formats; RND: rn rna rz rm rp;
+//                                 SAT: 1 for .satfinite. See "Narrow
+//                                 formats" below for the rules.
 //
 // Build: g++ -O1 -frounding-math fpref.cpp -lmpfr -lgmp
 
@@ -533,6 +539,260 @@ uint64_t parseHex(const std::string &s) {
   return std::strtoull(s.c_str(), nullptr, 16);
 }
 
+// ---------------------------------------------------------------------------
+// Narrow formats of cvt (PTX ISA 5.2.3 "Alternate Floating-Point Data
+// Formats", 9.7.9.21 cvt)
+// ---------------------------------------------------------------------------
+//
+// A value is decoded exactly (every value of these formats and of f32 / f16 /
+// bf16 is a double), then rounded once by roundNarrow(): quantum from the
+// binade (never finer than the subnormal quantum) with an unbounded exponent,
+// in the requested direction (rna: ties away from zero), and overflow when
+// the rounded magnitude exceeds the largest finite value. Formats:
+//   e4m3  p 4, bias 7, no infinity, NaN 0x7f / 0xff: largest finite 0x7e (448)
+//   e5m2  p 3, bias 15, IEEE-style infinity 0x7c and NaNs: largest 0x7b
+//   e2m3, e3m2, e2m1 (fp6, fp4): no infinity, no NaN: every code is finite
+//   tf32  f32's exponent range with 10 fraction bits (19-bit pattern, returned
+//         as an f32 pattern with 13 zero low bits)
+//   ue8m0 2^(E - 127), E = 0..254; 0xff is NaN; no sign, zero or infinity
+// Rules (ISA 9.7.9.21 plus this project's conventions where it is silent):
+//   - NaN input: e4m3 / e5m2 0x7f, f16 / bf16 0x7fff, tf32 0x7fffffff, ue8m0
+//     0xff; fp6 / fp4 +MAX_NORM (0x1f / 0x7: ".satfinite: ... NaN results
+//     are converted to positive MAX_NORM").
+//   - overflow (a rounded magnitude above the largest finite value, or an
+//     infinite input): with SAT (.satfinite) the largest finite value of the
+//     sign; without it what IEEE 754 gives (infinity for rn / rna, the
+//     largest finite value for a direction toward zero), and for the formats
+//     without infinity: e4m3 NaN 0x7f (cuda_fp8.h's __NV_NOSAT), fp6 / fp4
+//     the largest finite value.
+//   - ue8m0 (the ISA only gives .rz / .rp and .satfinite; the rest as
+//     cuda_fp8.h documents __nv_cvt_float_to_e8m0): |x| is rounded to a power
+//     of two toward zero (rz) or toward +inf (rp); a result below 2^-127 (0
+//     included) is 2^-127 (0x00); above 2^127, or an infinite input, 0xff
+//     (NaN), or 0xfe (2^127) with SAT.
+namespace narrow {
+
+struct NFmt {
+  const char *name;
+  int p;        // precision with the hidden bit
+  int bias;
+  int bits;     // width of one value: sign, exponent, fraction
+  bool hasInf;  // the code above the largest finite is an infinity
+  uint64_t maxBits; // the largest finite value's code (no sign)
+  uint64_t nan;     // the NaN result
+};
+
+const NFmt E4M3 = {"e4m3", 4, 7, 8, false, 0x7e, 0x7f};
+const NFmt E5M2 = {"e5m2", 3, 15, 8, true, 0x7b, 0x7f};
+const NFmt E2M3 = {"e2m3", 4, 1, 6, false, 0x1f, 0x1f};
+const NFmt E3M2 = {"e3m2", 3, 3, 6, false, 0x1f, 0x1f};
+const NFmt E2M1 = {"e2m1", 2, 1, 4, false, 0x7, 0x7};
+const NFmt TF32 = {"tf32", 11, 127, 19, true, 0x3fbff, 0x3ffff};
+const NFmt NF16 = {"f16", 11, 15, 16, true, 0x7bff, 0x7fff};
+const NFmt NBF16 = {"bf16", 8, 127, 16, true, 0x7f7f, 0x7fff};
+
+const NFmt *nfmtOf(const std::string &s) {
+  for (const NFmt *f : {&E4M3, &E5M2, &E2M3, &E3M2, &E2M1, &TF32, &NF16,
+                        &NBF16})
+    if (s == f->name)
+      return f;
+  return nullptr;
+}
+
+int mbits(const NFmt &f) { return f.p - 1; }
+uint64_t signBit(const NFmt &f) { return 1ull << (f.bits - 1); }
+
+// Bits -> value (NaN, +-inf or exact).
+double decodeN(const NFmt &f, uint64_t b) {
+  bool neg = b & signBit(f);
+  uint64_t mag = b & (signBit(f) - 1);
+  if (mag > f.maxBits) {
+    if (f.hasInf && mag == f.maxBits + 1)
+      return neg ? -INFINITY : INFINITY;
+    return NAN;
+  }
+  uint64_t e = mag >> mbits(f), m = mag & mask(mbits(f));
+  double v = e == 0 ? std::ldexp((double)m, 1 - f.bias - mbits(f))
+                    : std::ldexp((double)(m | (1ull << mbits(f))),
+                                 (int)e - f.bias - mbits(f));
+  return neg ? -v : v;
+}
+
+// Exact value (|v| <= the largest finite value) -> bits.
+uint64_t encodeN(const NFmt &f, double v) {
+  uint64_t sign = std::signbit(v) ? signBit(f) : 0;
+  double a = std::fabs(v);
+  if (a == 0)
+    return sign;
+  int e;
+  std::frexp(a, &e);
+  int be = e - 1 + f.bias;
+  if (be <= 0) {
+    double m = std::ldexp(a, f.bias - 1 + mbits(f));
+    if (m != std::floor(m))
+      die("encodeN: not representable");
+    return sign | (uint64_t)m;
+  }
+  double m = std::ldexp(a, mbits(f) - (e - 1)) - std::ldexp(1.0, mbits(f));
+  if (m != std::floor(m))
+    die("encodeN: not representable");
+  uint64_t b = ((uint64_t)be << mbits(f)) | (uint64_t)m;
+  if (b > f.maxBits)
+    die("encodeN: overflow");
+  return sign | b;
+}
+
+enum NRnd { N_RN, N_RNA, N_RZ, N_RM, N_RP };
+
+NRnd nrndOf(const std::string &s) {
+  if (s == "rn")
+    return N_RN;
+  if (s == "rna")
+    return N_RNA;
+  if (s == "rz")
+    return N_RZ;
+  if (s == "rm")
+    return N_RM;
+  if (s == "rp")
+    return N_RP;
+  die("unknown rounding " + s);
+}
+
+// Rounds the exact value v (a double; NaN / inf allowed) to f.
+uint64_t roundNarrow(const NFmt &f, NRnd rnd, bool sat, double v) {
+  if (std::isnan(v))
+    return f.nan;
+  bool neg = std::signbit(v);
+  uint64_t sign = neg ? signBit(f) : 0;
+  bool toInf = rnd == N_RN || rnd == N_RNA || (rnd == N_RP && !neg) ||
+               (rnd == N_RM && neg);
+  auto overflow = [&](bool toInfinity) -> uint64_t {
+    if (!toInfinity || sat)
+      return sign | f.maxBits;
+    if (f.hasInf)
+      return sign | (f.maxBits + 1);
+    if (&f == &E4M3)
+      return f.nan;
+    return sign | f.maxBits;
+  };
+  if (std::isinf(v))
+    return overflow(true);
+  if (v == 0)
+    return sign;
+  mpfr_t x;
+  mpfr_init2(x, 64);
+  setD(x, v);
+  mpz_t M, n, rem, half;
+  mpz_inits(M, n, rem, half, nullptr);
+  mpfr_exp_t E = mpfr_get_z_2exp(M, x); // |x| = M * 2^E exactly
+  mpz_abs(M, M);
+  long e = (long)mpfr_get_exp(x) - 1; // floor(log2 |x|)
+  long eminN = 1 - f.bias;
+  long qexp = (e < eminN ? eminN : e) - (f.p - 1);
+  long shift = qexp - (long)E;
+  bool inexact = false, above = false, tie = false;
+  if (shift <= 0) {
+    mpz_mul_2exp(n, M, -shift);
+  } else {
+    mpz_fdiv_q_2exp(n, M, shift);
+    mpz_fdiv_r_2exp(rem, M, shift);
+    mpz_set_ui(half, 1);
+    mpz_mul_2exp(half, half, shift - 1);
+    int c = mpz_cmp(rem, half);
+    inexact = mpz_sgn(rem) != 0;
+    above = c > 0;
+    tie = c == 0;
+  }
+  bool up = false;
+  switch (rnd) {
+  case N_RN:
+    up = above || (tie && mpz_odd_p(n));
+    break;
+  case N_RNA:
+    up = above || tie;
+    break;
+  case N_RZ:
+    break;
+  case N_RP:
+    up = inexact && !neg;
+    break;
+  case N_RM:
+    up = inexact && neg;
+    break;
+  }
+  if (up)
+    mpz_add_ui(n, n, 1);
+  double mag = std::ldexp(mpz_get_d(n), (int)qexp); // exact: n < 2^(p+1)
+  mpz_clears(M, n, rem, half, nullptr);
+  mpfr_clear(x);
+  double maxf = decodeN(f, f.maxBits);
+  if (mag > maxf)
+    return overflow(toInf);
+  return encodeN(f, neg ? -mag : mag);
+}
+
+uint64_t roundUE8M0(NRnd rnd, bool sat, double v) {
+  if (rnd != N_RZ && rnd != N_RP)
+    die("ue8m0: only rz and rp");
+  if (std::isnan(v))
+    return 0xff;
+  double a = std::fabs(v);
+  if (std::isinf(a))
+    return sat ? 0xfe : 0xff;
+  if (a == 0)
+    return 0x00;
+  int e;
+  double m = std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
+  int l = e - 1;                // floor(log2 a)
+  if (rnd == N_RP && m != 0.5)
+    ++l;
+  if (l < -127)
+    return 0x00;
+  if (l > 127)
+    return sat ? 0xfe : 0xff;
+  return (uint64_t)(l + 127);
+}
+
+// Value of A in SFMT (f32 f16 bf16 or a narrow format).
+double decodeSource(const std::string &s, uint64_t a) {
+  if (s == "f32")
+    return decode(F32, a);
+  if (s == "ue8m0")
+    return (a & 0xff) == 0xff ? NAN : std::ldexp(1.0, (int)(a & 0xff) - 127);
+  const NFmt *f = nfmtOf(s);
+  if (!f || f == &TF32)
+    die("unknown source format " + s);
+  return decodeN(*f, a);
+}
+
+std::string request(std::istringstream &in) {
+  std::string ds, ss, rs, as;
+  int sat;
+  in >> ds >> ss >> rs >> sat >> as;
+  double v = decodeSource(ss, parseHex(as));
+  NRnd rnd = nrndOf(rs);
+  uint64_t r;
+  char buf[32];
+  if (ds == "ue8m0") {
+    r = roundUE8M0(rnd, sat != 0, v);
+    std::snprintf(buf, sizeof buf, "0x%02" PRIx64, r);
+    return buf;
+  }
+  const NFmt *f = nfmtOf(ds);
+  if (!f)
+    die("unknown destination format " + ds);
+  r = roundNarrow(*f, rnd, sat != 0, v);
+  if (f == &TF32) { // an f32 pattern; NaN is the f32 canonical NaN
+    r = std::isnan(v) ? 0x7fffffffull : r << 13;
+    std::snprintf(buf, sizeof buf, "0x%08" PRIx64, r);
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "0x%0*" PRIx64, (f->bits + 3) / 4, r);
+  return buf;
+}
+
+} // namespace narrow
+
 std::string handle(const std::string &line) {
   std::istringstream in(line);
   std::string op;
@@ -656,6 +916,8 @@ std::string handle(const std::string &line) {
     mpfr_clear(e);
     return answer(f, r);
   }
+  if (op == "narrow")
+    return narrow::request(in);
   die("unknown request: " + line);
 }
 

@@ -396,7 +396,9 @@ def classify_bits(f, b):
     nan, inf = f.isnan(b), f.isinf(b)
     finite = not nan and not inf
     sub = f.issub(b)
-    normal = finite and not f.iszero(b) and not sub
+    # 9.7.3.1: "As a special case, positive and negative zero are
+    # considered normal numbers."
+    normal = finite and not sub
     return (finite << 0 | inf << 1 | (not nan) << 2 | nan << 3 |
             normal << 4 | sub << 5)
 
@@ -615,7 +617,7 @@ def kernel_out_lines(case, sms, ptx):
     out = []
     for sm in sms:
         prefixes = [name] if len(groups) == 1 else [name, group_of[sm]]
-        out.append('# RUN: ptx-jit %%S/Inputs/%s.sm_%d.ptx %%{%s} \\' %
+        out.append('# RUN: ptx-jit %%S/Inputs/%s.sm_%s.ptx %%{%s} \\' %
                    (ptx, sm, name.lower()))
         out.append('# RUN:   | %%python %%S/fpcheck.py hex %d %d \\' %
                    (case.width, case.k))
@@ -646,7 +648,7 @@ def bounds_lines(case, sms, ptx):
     name = case.name
     out = []
     for sm in sms:
-        out.append('# RUN: ptx-jit %%S/Inputs/%s.sm_%d.ptx %%{%s} \\' %
+        out.append('# RUN: ptx-jit %%S/Inputs/%s.sm_%s.ptx %%{%s} \\' %
                    (ptx, sm, name.lower()))
         out.append('# RUN:   | %%python %%S/fpcheck.py bounds %%s %s %d \\' %
                    (name, case.k))
@@ -1673,6 +1675,511 @@ def fastmath_cases(flavor):
 
 
 # ----------------------------------------------------------------------------
+# narrow.cu: cvt to and from fp8, fp6, fp4, ue8m0 and tf32
+# ----------------------------------------------------------------------------
+#
+# Expected values come from fpref.cpp's 'narrow' requests (MPFR; the rules of
+# the PTX ISA and of this project are listed there) and are checked against a
+# second, independent reference: the host implementations of the same CUDA
+# header functions the kernels call (narrowhost.cpp compiles narrow.cu with
+# g++). A difference aborts the generator unless NARROW_HOST_DIFFS explains
+# it. tf32 has no host implementation in CUDA (mma.h's __float_to_tf32 is
+# device code only), so it rests on MPFR alone.
+
+NARROW_SMS = ('89', '90', '100a')
+
+# name: (precision with the hidden bit, bias, largest finite value)
+NFMTS = collections.OrderedDict([
+    ('e4m3', (4, 7, Fr(448))),
+    ('e5m2', (3, 15, Fr(57344))),
+    ('e2m3', (4, 1, Fr(15, 2))),
+    ('e3m2', (3, 3, Fr(28))),
+    ('e2m1', (2, 1, Fr(6))),
+])
+
+# Known differences between the MPFR expectations and the CUDA host code:
+# (kernel, slot) -> why. None so far.
+NARROW_HOST_DIFFS = {}
+
+
+def ncvt(d, s, rnd, sat, x):
+    """cvt of the bits x (format s) to format d, by fpref.cpp."""
+    ans = oracle().ask('narrow %s %s %s %d %x' % (d, s, rnd, 1 if sat else 0,
+                                                  x))
+    return int(ans, 16)
+
+
+class HostRef:
+    """narrowhost.cpp: the CUDA headers' host implementations."""
+
+    def __init__(self):
+        cuda = os.environ.get('CUDA_HOME', '/usr/local/cuda')
+        inc = os.path.join(cuda, 'include')
+        self.proc = None
+        if not os.path.exists(os.path.join(inc, 'cuda_fp8.h')):
+            sys.stderr.write('narrow.test: no CUDA headers in %s (set '
+                             'CUDA_HOME): the MPFR expectations are NOT '
+                             'checked against the CUDA host code\n' % inc)
+            return
+        tmp = oracle().tmp
+        exe = os.path.join(tmp, 'narrowhost')
+        subprocess.check_call(
+            [os.environ.get('CXX', 'g++'), '-O1', '-std=c++17', '-I' + inc,
+             '-I' + HERE, '-o', exe, os.path.join(HERE, 'narrowhost.cpp')])
+        self.proc = subprocess.Popen([exe], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.diffs = []
+        self.checked = 0
+
+    def check(self, kernel, request, slots, exps, show):
+        """Compares the expected values exps (ints, one per slot) with the
+        host code's answer to request."""
+        if self.proc is None:
+            return
+        self.proc.stdin.write(request + '\n')
+        self.proc.stdin.flush()
+        ans = [int(t, 16) for t in self.proc.stdout.readline().split()]
+        if len(ans) != len(exps):
+            sys.exit('narrowhost failed on: ' + request)
+        for slot, e, h in zip(slots, exps, ans):
+            self.checked += 1
+            if e != h and (kernel, slot) not in NARROW_HOST_DIFFS:
+                self.diffs.append('%s %s: %s: MPFR 0x%x, CUDA host 0x%x' %
+                                  (kernel, slot, show, e, h))
+
+    def finish(self):
+        if self.proc is None:
+            return
+        if self.diffs:
+            sys.exit('narrow.test: the MPFR expectations and the CUDA '
+                     'headers\' host code disagree:\n  ' +
+                     '\n  '.join(self.diffs))
+        sys.stderr.write('narrow.test: %d expected values agree with the '
+                         'CUDA headers\' host code\n' % self.checked)
+
+
+class Rng:
+    """xorshift32: the same pseudo-random inputs on every Python."""
+
+    def __init__(self, seed):
+        self.s = seed
+
+    def next(self):
+        x = self.s
+        x ^= (x << 13) & 0xffffffff
+        x ^= x >> 17
+        x ^= (x << 5) & 0xffffffff
+        self.s = x
+        return x
+
+    def below(self, n):
+        return self.next() % n
+
+
+def nfmt_value(name, code):
+    """The value of a positive code of a narrow format, and its ulp."""
+    p, bias, _ = NFMTS[name]
+    m = p - 1
+    e, f = code >> m, code & ((1 << m) - 1)
+    if e == 0:
+        q = Fr(2) ** (1 - bias - m)
+        return f * q, q
+    q = Fr(2) ** (e - bias - m)
+    return ((1 << m) + f) * q, q
+
+
+def nfmt_maxcode(name):
+    mx = NFMTS[name][2]
+    code = 0
+    while nfmt_value(name, code + 1)[0] <= mx:
+        code += 1
+    return code
+
+
+def f32_neighbours(b):
+    """b and the f32 values just below and above it (b positive, finite)."""
+    return [b - 1, b, b + 1]
+
+
+def dedupe(xs):
+    seen, out = set(), []
+    for x in xs:
+        if x not in seen:
+            seen.add(x)
+            out.append(x)
+    return out
+
+
+def with_signs(bits, sign):
+    out = []
+    for b in bits:
+        out += [b, b | sign]
+    return out
+
+
+def narrow_f32_inputs():
+    """Special values of every destination format as f32, both signs, then
+    pseudo-random ones."""
+    return dedupe(narrow_f32_specials() + narrow_f32_random())
+
+
+def narrow_f32_specials():
+    pos = []
+    for name, (p, bias, mx) in NFMTS.items():
+        minsub = Fr(2) ** (1 - bias - (p - 1))
+        minnorm = Fr(2) ** (1 - bias)
+        u1 = Fr(2) ** (1 - p)
+        ulpmax = nfmt_value(name, nfmt_maxcode(name))[1]
+        exact = [minsub, minnorm - minsub, minnorm, minnorm * (1 + u1), mx,
+                 mx + ulpmax, 2 * mx, 1, 1 + u1, Fr(3, 4) * minsub]
+        ties = [minsub / 2, minsub * 3 / 2, minsub * 5 / 2,
+                minnorm - minsub / 2, mx + ulpmax / 2, 1 + u1 / 2,
+                1 + 3 * u1 / 2, Fr(1, 4) * minsub + minsub / 2]
+        pos += [F32.enc(v) for v in exact]
+        for t in ties:
+            pos += f32_neighbours(F32.enc(t))
+    # ue8m0: powers of two and their neighbours, 2^-127 (an f32 subnormal),
+    # 2^127 and above.
+    pos += [0x00400000, 0x00400001, 0x003fffff, 0x00800000, 0x00000001,
+            0x3f800000, 0x3f800001, 0x3f7fffff, 0x3fc00000, 0x40400000,
+            0x7f000000, 0x7f000001, 0x7effffff, 0x7f400000, 0x7f7fffff]
+    # tf32: ties (away from zero) and near ties at 1, at the largest tf32
+    # value (the tie overflows) and among the subnormals (quantum 2^-136).
+    pos += [0x3f801000, 0x3f800fff, 0x3f801001, 0x3f803000, 0x3f802fff,
+            0x7f7fe000, 0x7f7ff000, 0x7f7fefff, 0x00001000, 0x00000fff,
+            0x00001001, 0x00003000, 0x007fffff, 0x00801000, 0x00803000]
+    specials = with_signs(dedupe(pos), F32.sign)
+    specials += [0, F32.sign, F32.inf, F32.sign | F32.inf] + list(F32.nans)
+    return dedupe(specials)
+
+
+def narrow_f32_random():
+    rng = Rng(0x2545f491)
+    rand = []
+    names = list(NFMTS)
+    for i in range(200):
+        kind = i % 4
+        if kind == 0:      # the binades of the fp8 / fp6 / fp4 formats
+            e = rng.below(40) - 22
+            b = ((e + 127) << 23) | (rng.next() & 0x7fffff)
+        elif kind == 1:    # values of a format, ties, near ties, in between
+            name = names[rng.below(len(names))]
+            v, q = nfmt_value(name, 1 + rng.below(nfmt_maxcode(name)))
+            how = rng.below(5)
+            if how == 0:
+                b = F32.enc(v)
+            elif how == 4:
+                b = F32.enc(v + q * (1 + rng.below(7)) / 8)
+            else:
+                b = F32.enc(v + q / 2) + (0, 1, -1)[how - 1]
+        elif kind == 2:    # the whole f32 range
+            b = (rng.below(255) << 23) | (rng.next() & 0x7fffff)
+        else:              # any pattern
+            b = rng.next()
+        if kind != 3 and rng.next() & 1:
+            b |= F32.sign
+        rand.append(b)
+    return rand
+
+
+def narrow_half_inputs(f, seed):
+    """f16 / bf16 inputs: the f32 special values representable in f, the
+    format's own special values, pseudo-random patterns."""
+    out = []
+    for b in narrow_f32_specials():
+        if F32.isnan(b) or F32.isinf(b):
+            continue
+        try:
+            out.append(f.enc(F32.value(b)) | (f.sign if F32.neg(b) else 0))
+        except AssertionError:
+            pass
+    own = [1, 2, (1 << (f.p - 1)) - 1, 1 << (f.p - 1), f.inf - 1]
+    if f is BF16:
+        own += [0x0040, 0x0041, 0x003f, 0x7f00, 0x7f01, 0x7f40]
+    out += with_signs(own, f.sign)
+    out += [0, f.sign, f.inf, f.sign | f.inf] + list(f.nans)
+    rng = Rng(seed)
+    for i in range(150):
+        if i % 2:
+            b = rng.next() & 0xffff
+        else:   # exponents around those of the narrow formats
+            e = rng.below(40) - 22 + f.bias
+            if not 0 < e < (1 << f.ebits) - 1:
+                e = rng.below((1 << f.ebits) - 1)
+            b = (e << (f.p - 1)) | (rng.next() & ((1 << (f.p - 1)) - 1))
+            b |= f.sign if rng.next() & 1 else 0
+        out.append(b)
+    return dedupe(out)
+
+
+F32_SLOTS = ['e4m3x2', 'e5m2x2', 'e2m3x2', 'e3m2x2', 'e2m1x2', 'e2m3x2.rz',
+             'e3m2x2.rz', 'e2m1x2.rz', 'ue8m0x2.rz.sat', 'ue8m0x2.rz',
+             'ue8m0x2.rp.sat', 'ue8m0x2.rp', 'ue8m0.rp(x)', 'e4m3(y)']
+HALF_SLOTS = ['e4m3x2', 'e5m2x2', 'e2m3x2', 'e3m2x2', 'e2m1x2']
+BF16_SLOTS = HALF_SLOTS + ['ue8m0x2.rz.sat', 'ue8m0x2.rz', 'ue8m0x2.rp.sat',
+                           'ue8m0x2.rp']
+UP_SLOTS = ['e4m3x2', 'e5m2x2', 'e2m3x2', 'e3m2x2', 'e2m1x2', 'ue8m0x2']
+
+
+def narrow_pair(src, x, y, d, rnd, sat, width):
+    """A packed pair: y's result in the high lane, x's in the low one."""
+    return (ncvt(d, src, rnd, sat, y) << width) | ncvt(d, src, rnd, sat, x)
+
+
+def m_to_narrow(src, x, y):
+    """Results of f32ToNarrow / f16ToNarrow / bf16ToNarrow (narrow.cu)."""
+    def pair(d, rnd='rn', sat=True):
+        return narrow_pair(src, x, y, d, rnd, sat, 4 if d == 'e2m1' else 8)
+    out = [pair('e4m3'), pair('e5m2'), pair('e2m3'), pair('e3m2'),
+           pair('e2m1')]
+    if src == 'f32':
+        out += [pair('e2m3', 'rz'), pair('e3m2', 'rz'), pair('e2m1', 'rz')]
+    if src != 'f16':
+        out += [pair('ue8m0', 'rz', True), pair('ue8m0', 'rz', False),
+                pair('ue8m0', 'rp', True), pair('ue8m0', 'rp', False)]
+    if src == 'f32':
+        out += [ncvt('ue8m0', src, 'rp', False, x),
+                ncvt('e4m3', src, 'rn', True, y)]
+    return out
+
+
+def m_from_narrow(a):
+    """Results of narrowToHalf (narrow.cu): packed f16x2 / bf16x2."""
+    lo, hi = a & 0xff, a >> 8
+
+    def pair(s, d, l, h):
+        return (ncvt(d, s, 'rn', False, h) << 16) | ncvt(d, s, 'rn', False, l)
+    return [pair('e4m3', 'f16', lo, hi), pair('e5m2', 'f16', lo, hi),
+            pair('e2m3', 'f16', lo & 0x3f, hi & 0x3f),
+            pair('e3m2', 'f16', lo & 0x3f, hi & 0x3f),
+            pair('e2m1', 'f16', lo & 0xf, lo >> 4),
+            pair('ue8m0', 'bf16', lo, hi)]
+
+
+def narrow_cases():
+    host = HostRef()
+    cases = []
+    same = lambda exps: {sm: exps for sm in NARROW_SMS}
+
+    # f32 pairs: b is a rotated by half its length, so that every value
+    # meets both lanes.
+    a = narrow_f32_inputs()
+    n = len(a)
+    b = a[n // 2:] + a[:n // 2]
+    pairs = {'f32': (a, b)}
+    elems = []
+    for i, (x, y) in enumerate(zip(a, b)):
+        exps = m_to_narrow('f32', x, y)
+        show = 'x=%s y=%s' % (F32.show(x), F32.show(y))
+        host.check('f32_to_narrow', 'f32 %x %x' % (x, y), F32_SLOTS, exps,
+                   show)
+        elems.append(('[%d] %s' % (i, show), same(exps), (x, y)))
+    cases.append(Case(
+        'F32N', 'f32_to_narrow',
+        ['f32ToNarrow(x, y) (narrow.cu): __nv_cvt_float2_to_fp8x2 '
+         '(__NV_SATFINITE; cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32), '
+         '__nv_cvt_float2_to_fp6x2 / _fp4x2 (cudaRoundNearest: '
+         'cvt.rn.satfinite.{e2m3x2,e3m2x2,e2m1x2}.f32 on sm_100a, emulated '
+         'on sm_89 / sm_90; cudaRoundZero: emulated everywhere), '
+         '__nv_cvt_float2_to_e8m0x2 (cvt.{rz,rp}{.satfinite}.ue8m0x2.f32 on '
+         'sm_100a), __nv_cvt_float_to_e8m0(x, __NV_NOSAT, cudaRoundPosInf), '
+         '__nv_cvt_float_to_fp8(y, __NV_SATFINITE, __NV_E4M3). x goes to '
+         'the low lane, y to the high one. Overflow saturates; NaN gives '
+         '0x7f (fp8), +MAX_NORM (fp6 0x1f, fp4 0x7), 0xff (ue8m0). ue8m0: '
+         '|x| rounded to a power of two; below 2^-127 0x00, above 2^127 0xff '
+         'or, with .satfinite, 0xfe.'],
+        [Arg('n'), Arg('b32', a), Arg('b32', b)], 16, len(F32_SLOTS),
+        F32_SLOTS, elems))
+
+    for f, kernel, src, slots, seed, what in (
+            (F16, 'f16_to_narrow', 'f16', HALF_SLOTS, 0x1b873593,
+             '__nv_cvt_halfraw2_to_fp8x2 (cvt.rn.satfinite.{e4m3x2,e5m2x2}'
+             '.f16x2), __nv_cvt_halfraw2_to_fp6x2 / _fp4x2 (each half '
+             'widened to f32: cvt.f32.f16, then the f32 forms on sm_100a)'),
+            (BF16, 'bf16_to_narrow', 'bf16', BF16_SLOTS, 0x85ebca6b,
+             '__nv_cvt_bfloat16raw2_to_fp8x2 / _fp6x2 / _fp4x2 (widened to '
+             'f32, then the f32 forms) and __nv_cvt_bfloat162raw_to_e8m0x2 '
+             '(cvt.{rz,rp}{.satfinite}.ue8m0x2.bf16x2 on sm_100a)')):
+        a = narrow_half_inputs(f, seed)
+        n = len(a)
+        b = a[n // 2:] + a[:n // 2]
+        pairs[src] = (a, b)
+        elems = []
+        for i, (x, y) in enumerate(zip(a, b)):
+            exps = m_to_narrow(src, x, y)
+            show = 'x=%s y=%s' % (f.show(x), f.show(y))
+            host.check(kernel, '%s %x %x' % (src, x, y), slots, exps, show)
+            elems.append(('[%d] %s' % (i, show), same(exps), (x, y)))
+        cases.append(Case(
+            src.upper() + 'N', kernel,
+            ['%sToNarrow(x, y) (narrow.cu): %s; x in the low lane. Rules as '
+             'above.' % (src, what)],
+            [Arg('n'), Arg('b16', a), Arg('b16', b)], 16, len(slots), slots,
+            elems))
+
+    # Up conversions: every byte value in both lanes (the high byte is a
+    # permutation of the low one); for fp4 every pair of nibbles.
+    a = [i | (((i * 167 + 89) & 0xff) << 8) for i in range(256)]
+    up_inputs = a
+    elems = []
+    for i, x in enumerate(a):
+        exps = m_from_narrow(x)
+        host.check('narrow_to_half', 'narrow %x' % x, UP_SLOTS, exps,
+                   'a=0x%04x' % x)
+        elems.append(('[%d] a=0x%04x' % (i, x), same(exps), (x,)))
+    cases.append(Case(
+        'UP', 'narrow_to_half',
+        ['narrowToHalf(a) (narrow.cu): __nv_cvt_fp8x2_to_halfraw2 '
+         '(cvt.rn.f16x2.{e4m3x2,e5m2x2}), __nv_cvt_fp6x2_to_halfraw2 of a & '
+         '0x3f3f (cvt.rn.f16x2.{e2m3x2,e3m2x2} on sm_100a), '
+         '__nv_cvt_fp4x2_to_halfraw2 of the low byte (cvt.rn.f16x2.e2m1x2), '
+         '__nv_cvt_e8m0x2_to_bf162raw (cvt.rn.bf16x2.ue8m0x2). Exact; NaN '
+         'gives the canonical 0x7fff, ue8m0 0x00 the bf16 subnormal 2^-127 '
+         '(0x0040).'],
+        [Arg('n'), Arg('b16', a)], 32, len(UP_SLOTS), UP_SLOTS, elems))
+
+    # tf32 (no host implementation to compare with).
+    a = narrow_f32_inputs()
+    elems = []
+    for i, x in enumerate(a):
+        exps = [ncvt('tf32', 'f32', 'rna', False, x)]
+        elems.append(('[%d] a=%s' % (i, F32.show(x)), same(exps), (x,)))
+    cases.append(Case(
+        'TF32', 'f32_to_tf32',
+        ['nvcuda::wmma::__float_to_tf32(a): cvt.rna.tf32.f32, to nearest '
+         'with ties away from zero, as an f32 pattern whose 13 low bits are '
+         'zero. tf32 has f32\'s exponent range, subnormals included (their '
+         'quantum is 2^-136); the tie above the largest tf32 value overflows '
+         'to infinity; NaN gives 0x7fffffff.'],
+        [Arg('n'), Arg('b32', a)], 32, 1, ['tf32'], elems))
+    host.finish()
+    cases += narrow_inline_cases(pairs, up_inputs)
+    return cases
+
+
+# The NaN test and the canonical NaN of each destination format of .relu.
+RELU_FMTS = {
+    'e4m3': (8, lambda r: (r & 0x7f) == 0x7f, 0x7f),
+    'e5m2': (8, lambda r: (r & 0x7f) > 0x7c, 0x7f),
+    'e2m3': (6, lambda r: False, None),
+    'e3m2': (6, lambda r: False, None),
+    'e2m1': (4, lambda r: False, None),
+    'tf32': (32, F32.isnan, F32.nan),
+    'f16': (16, F16.isnan, F16.nan),
+}
+
+
+def relu_lane(d, r):
+    """.relu (9.7.9.21) on a lane result r in format d: "clamps the result
+    to 0 if negative. NaN results are converted to canonical NaN" (fp6 and
+    fp4 have no NaN: fpref.cpp already gives +MAX_NORM). A -0 result may
+    give either zero, as in the other tests."""
+    width, isnan, nan = RELU_FMTS[d]
+    sign = 1 << (width - 1)
+    if isnan(r):
+        return nan
+    if r & sign:
+        return Alts((0, sign)) if r == sign else 0
+    return r
+
+
+def packed(total_digits, lane_digits, hi, lo):
+    """Two lanes, hi above lo, zero-extended to total_digits."""
+    parts = [(hi, lane_digits), (lo, lane_digits)]
+    if total_digits > 2 * lane_digits:
+        parts.insert(0, (0, total_digits - 2 * lane_digits))
+    return Concat(parts)
+
+
+INL_F32_SLOTS = ['relu.e4m3x2', 'relu.e5m2x2', 'relu.e2m3x2', 'relu.e3m2x2',
+                 'relu.e2m1x2', 'tf32.rn', 'tf32.rz', 'tf32.rn.sat',
+                 'tf32.rna.sat', 'tf32.rz.sat.relu', 'tf32.rn.relu']
+INL_F16_SLOTS = ['relu.e4m3x2', 'relu.e5m2x2', 'e2m1x2', 'relu.e2m1x2']
+INL_UP_SLOTS = ['relu.e4m3x2', 'relu.e5m2x2', 'relu.e2m3x2', 'relu.e3m2x2',
+                'relu.e2m1x2']
+
+
+def narrow_inline_cases(pairs, up_inputs):
+    """The inline-PTX kernels of narrow.cu (sm_100a only). No CUDA header
+    function has these forms, so their expectations rest on MPFR alone."""
+    sms = ('100a',)
+    cases = []
+
+    def lane(d, src, rnd, sat, relu, x):
+        r = ncvt(d, src, rnd, sat, x)
+        return relu_lane(d, r) if relu else r
+
+    def pair(src, d, x, y, relu, rnd='rn', sat=True):
+        digits = 1 if d == 'e2m1' else 2
+        return packed(8, digits, lane(d, src, rnd, sat, relu, y),
+                      lane(d, src, rnd, sat, relu, x))
+
+    a, b = pairs['f32']
+    elems = []
+    for i, (x, y) in enumerate(zip(a, b)):
+        exps = [pair('f32', d, x, y, True)
+                for d in ('e4m3', 'e5m2', 'e2m3', 'e3m2', 'e2m1')]
+        exps += [lane('tf32', 'f32', rnd, sat, relu, x) for rnd, sat, relu in
+                 (('rn', 0, 0), ('rz', 0, 0), ('rn', 1, 0), ('rna', 1, 0),
+                  ('rz', 1, 1), ('rn', 0, 1))]
+        elems.append(('[%d] x=%s y=%s' % (i, F32.show(x), F32.show(y)),
+                      {'100a': exps}, (x, y)))
+    c = Case(
+        'F32I', 'f32_inline',
+        ['Inline PTX (sm_100a): cvt.rn.satfinite.relu.{e4m3x2,e5m2x2,e2m3x2,'
+         'e3m2x2,e2m1x2}.f32 of (x, y), x in the low lane: negative results '
+         '+0 (-0 either zero), NaN the canonical 0x7f (fp8) or +MAX_NORM '
+         '(fp6 / fp4); tf32 of x with cvt.rn, cvt.rz, cvt.rn.satfinite, '
+         'cvt.rna.satfinite, cvt.rz.satfinite.relu, cvt.rn.relu (.satfinite: '
+         'overflow to the largest tf32 value 0x7f7fe000 of the sign; NaN '
+         '0x7fffffff).'],
+        [Arg('n'), Arg('b32', a), Arg('b32', b)], 32, len(INL_F32_SLOTS),
+        INL_F32_SLOTS, elems)
+    c.sms = sms
+    cases.append(c)
+
+    a, b = pairs['f16']
+    elems = []
+    for i, (x, y) in enumerate(zip(a, b)):
+        exps = [pair('f16', 'e4m3', x, y, True),
+                pair('f16', 'e5m2', x, y, True),
+                pair('f16', 'e2m1', x, y, False),
+                pair('f16', 'e2m1', x, y, True)]
+        elems.append(('[%d] x=%s y=%s' % (i, F16.show(x), F16.show(y)),
+                      {'100a': exps}, (x, y)))
+    c = Case(
+        'F16I', 'f16x2_inline',
+        ['Inline PTX (sm_100a): cvt.rn.satfinite.relu.{e4m3x2,e5m2x2}.f16x2, '
+         'cvt.rn.satfinite{,.relu}.e2m1x2.f16x2 of the f16x2 (y:x).'],
+        [Arg('n'), Arg('b16', a), Arg('b16', b)], 32, len(INL_F16_SLOTS),
+        INL_F16_SLOTS, elems)
+    c.sms = sms
+    cases.append(c)
+
+    elems = []
+    for i, v in enumerate(up_inputs):
+        lo, hi = v & 0xff, v >> 8
+        exps = []
+        for s_, l, h in (('e4m3', lo, hi), ('e5m2', lo, hi),
+                         ('e2m3', lo & 0x3f, hi & 0x3f),
+                         ('e3m2', lo & 0x3f, hi & 0x3f),
+                         ('e2m1', lo & 0xf, lo >> 4)):
+            exps.append(packed(8, 4, lane('f16', s_, 'rn', False, True, h),
+                               lane('f16', s_, 'rn', False, True, l)))
+        elems.append(('[%d] a=0x%04x' % (i, v), {'100a': exps}, (v,)))
+    c = Case(
+        'UPI', 'narrow_relu_to_half',
+        ['Inline PTX (sm_100a): cvt.rn.relu.f16x2.{e4m3x2,e5m2x2,e2m3x2,'
+         'e3m2x2,e2m1x2} of the same inputs as narrow_to_half; negative '
+         'values +0 (-0 either zero), NaN 0x7fff.'],
+        [Arg('n'), Arg('b16', up_inputs)], 32, len(INL_UP_SLOTS),
+        INL_UP_SLOTS, elems)
+    c.sms = sms
+    cases.append(c)
+    return cases
+
+
+# ----------------------------------------------------------------------------
 # The .test files
 # ----------------------------------------------------------------------------
 
@@ -1697,6 +2204,10 @@ FILES = [
     ('fastmath-fast.test', 'fastmath.fast', 'approximate functions '
      '(fastmath.cu, built with -use_fast_math)',
      lambda: fastmath_cases('fast')),
+    ('narrow.test', 'narrow', 'cvt to and from the narrow formats fp8, fp6, '
+     'fp4, ue8m0 and tf32 (narrow.cu)', narrow_cases,
+     dict(sms=NARROW_SMS, checked="the host code of CUDA's cuda_fp8.h, "
+          "cuda_fp6.h and cuda_fp4.h")),
 ]
 
 
@@ -1711,19 +2222,20 @@ def wrap_comment(text, width=78):
     return lines
 
 
-def test_text(fname, ptx, title, cases):
+def test_text(fname, ptx, title, cases, sms=SMS, checked=None):
     src = ptx.split('.')[0] + '.cu'
     out = ['# ' + title[0].upper() + title[1:] + '.', '#']
     out += wrap_comment(
         'GENERATED by gen_expected.py from models of the kernels of %s '
         '(correctly rounded values from the MPFR oracle fpref.cpp, checked '
-        'against the host FPU); do not edit. Every case runs the nvcc outputs '
-        'Inputs/%s.sm_{75,80,90}.ptx (sm_90 with -lineinfo). Results are '
+        'against %s); do not edit. Every case runs the nvcc outputs '
+        'Inputs/%s.sm_{%s}.ptx (sm_%s with -lineinfo). Results are '
         'compared as bit patterns: fpcheck.py prints the output buffer in '
         'hex, one input element a line; where the sm variants expect '
         'different results, the lines of a group of variants carry the '
         'prefix NAME_<sms>. The output buffer starts filled with 0x5a5a...'
-        % (src, ptx))
+        % (src, checked or 'the host FPU', ptx,
+           ','.join(str(sm) for sm in sms), sms[-1]))
     for c in cases:
         out.append('')
         for d in c.desc:
@@ -1737,9 +2249,9 @@ def test_text(fname, ptx, title, cases):
             end = ' \\' if i < len(parts) - 2 else ''
             out.append('# DEFINE:   %s%s' % (p, end))
         if getattr(c, 'bounds', False):
-            out += bounds_lines(c, SMS, ptx)
+            out += bounds_lines(c, sms, ptx)
         else:
-            out += kernel_out_lines(c, SMS, ptx)
+            out += kernel_out_lines(c, getattr(c, 'sms', sms), ptx)
     return '\n'.join(out) + '\n'
 
 
@@ -1747,10 +2259,10 @@ def main(argv):
     check = '--check' in argv
     stale = []
     only = [a for a in argv[1:] if not a.startswith('--')]
-    for fname, ptx, title, fn in FILES:
+    for fname, ptx, title, fn, *opts in FILES:
         if only and fname not in only:
             continue
-        text = test_text(fname, ptx, title, fn())
+        text = test_text(fname, ptx, title, fn(), **(opts[0] if opts else {}))
         path = os.path.join(HERE, fname)
         old = open(path).read() if os.path.exists(path) else None
         if old != text:

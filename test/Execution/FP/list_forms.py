@@ -39,6 +39,12 @@ def forms(text):
             yield tok
 
 
+def sm_key(sm):
+    """sm_89 < sm_90 < sm_100a."""
+    m = re.match(r'\d+', sm)
+    return (int(m.group()) if m else 0, sm)
+
+
 def main(paths):
     per_form = collections.Counter()
     where = collections.defaultdict(lambda: collections.defaultdict(set))
@@ -50,7 +56,7 @@ def main(paths):
         if m:
             tools.add(m.group(1))
         base = os.path.basename(p)
-        m = re.fullmatch(r'(.*)\.sm_(\d+)(?:\.\w+)?\.ptx', base)
+        m = re.fullmatch(r'(.*)\.sm_(\d+[a-z]?)(?:\.\w+)?\.ptx', base)
         family, sm = (m.group(1), m.group(2)) if m else (base, '?')
         for form in forms(text):
             per_form[form] += 1
@@ -64,7 +70,7 @@ def main(paths):
     print('# in all %d PTX files, the files that hold it '
           '(<family>[.flavor]: sm list).' % len(paths))
     for form in sorted(per_form):
-        fams = ' '.join('%s:%s' % (fam, ','.join(sorted(sms)))
+        fams = ' '.join('%s:%s' % (fam, ','.join(sorted(sms, key=sm_key)))
                         for fam, sms in sorted(where[form].items()))
         print('%-28s %5d  %s' % (form, per_form[form], fams))
 
