@@ -693,7 +693,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
       r = intToFloat(g, at, x, dst, op.getSrcSigned(), mode);
     } else {
       if (op.getFtz())
-        x = g.flush(x);
+        x = g.flushIfF32(x);
       unsigned sw = widthOf(src), dw = widthOf(dst);
       bool flags = op.getRelu() || op.getSatfinite();
       if (sw < dw && !flags) {
@@ -727,7 +727,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
       }
     }
     if (op.getFtz())
-      r = g.flush(r);
+      r = g.flushIfF32(r);
     if (op.getSat())
       r = saturate(g, r);
     return r;
@@ -739,7 +739,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
                              ptx::RoundingMode rnd) {
     Type t = x.getType();
     if (op.getFtz())
-      x = g.flush(x);
+      x = g.flushIfF32(x);
     Value w = widthOf(t) == 16 ? toF32(g, x) : x;
     Value r;
     switch (rnd) {

@@ -130,6 +130,9 @@ struct Gen {
 
   /// Flushes an f32, f16 or bf16 subnormal to a zero of the same sign (f64
   /// is never flushed).
+  /// cvt's .ftz: "applies only to single precision (.f32) inputs and
+  /// results", so f16/bf16/f64 values pass unchanged.
+  Value flushIfF32(Value x) { return x.getType().isF32() ? flush(x) : x; }
   Value flush(Value x) {
     Type t = x.getType();
     if (!t.isF32() && !t.isF16() && !t.isBF16())

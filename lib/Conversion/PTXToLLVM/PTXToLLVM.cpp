@@ -661,7 +661,7 @@ struct CvtLowering : PTXPattern<ptx::CvtOp> {
     if (dstFloat)
       return failure(); // FloatToLLVM.cpp
     if (op.getFtz())
-      x = g.flush(x);
+      x = g.flushIfF32(x);
     // 16-bit sources widen exactly to f32 first.
     if (widthOf(src) == 16)
       x = g.widen(g.b.getF32Type(), x);
