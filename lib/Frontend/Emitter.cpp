@@ -275,6 +275,7 @@ private:
                                       std::optional<StringRef> boolOp,
                                       bool ftz, bool isSet, PtxType dtype,
                                       PtxType stype);
+  LogicalResult emitCvtPackInt(Mods &mods);
   LogicalResult emitCvtNarrow(StringRef dname, StringRef sname,
                               std::optional<ptx::RoundingMode> rnd, bool relu,
                               bool satfinite, bool scaled);
@@ -2521,6 +2522,8 @@ LogicalResult FunctionEmitter::emitPrmt(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
+  if (mods.take("pack"))
+    return emitCvtPackInt(mods);
   std::optional<StringRef> rndName = mods.takeAny(
       {"rn", "rz", "rm", "rp", "rna", "rni", "rzi", "rmi", "rpi", "rs"});
   bool ftz = mods.take("ftz");
@@ -2859,6 +2862,68 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
     result = arith::OrIOp::create(b, loc, result, bits);
   }
   return write(operand(0), result, PtxType::make(PtxType::Bits, 32),
+               /*relaxed=*/true);
+}
+
+/// cvt.pack.sat.convertType.s32{.b32} d, a, b{, c} (9.7.9.22): a and b
+/// saturate to convertType and pack into the low bits of d, a above b; for
+/// the 8-, 4- and 2-bit types the bits above come from the low bits of c.
+LogicalResult FunctionEmitter::emitCvtPackInt(Mods &mods) {
+  std::optional<StringRef> convert =
+      mods.takeAny({"u16", "s16", "u8", "s8", "u4", "s4", "u2", "s2"});
+  bool sat = mods.take("sat");
+  bool s32 = mods.take("s32");
+  bool b32 = mods.take("b32");
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (!convert || !s32)
+    return instrError() << "'cvt.pack' needs '.sat.convertType.s32' with "
+                           "convertType one of .u16 .s16 .u8 .s8 .u4 .s4 "
+                           ".u2 .s2",
+           failure();
+  if (!sat)
+    return instrError() << "'cvt.pack' needs '.sat'", failure();
+  unsigned size = std::stoi(convert->drop_front().str());
+  bool isSigned = convert->front() == 's';
+  bool wide = size == 16;
+  if (wide && b32)
+    return instrError() << "'cvt.pack." << *convert
+                        << "' takes no .cType operand", failure();
+  if (!wide && !b32)
+    return instrError() << "'cvt.pack." << *convert
+                        << "' needs '.b32', the type of c", failure();
+  if (failed(expectOperands(wide ? 3 : 4)))
+    return failure();
+  PtxType s32Type = PtxType::make(PtxType::Signed, 32);
+  PtxType b32Type = PtxType::make(PtxType::Bits, 32);
+  FailureOr<Value> a = read(operand(1), s32Type);
+  FailureOr<Value> bb = read(operand(2), s32Type);
+  if (failed(a) || failed(bb))
+    return failure();
+  Type i32 = b.getI32Type();
+  int64_t lo = isSigned ? -(int64_t(1) << (size - 1)) : 0;
+  int64_t hi = isSigned ? (int64_t(1) << (size - 1)) - 1
+                        : (int64_t(1) << size) - 1;
+  Value mask = intConst(i32, (int64_t(1) << size) - 1);
+  auto clamp = [&](Value v) -> Value {
+    v = arith::MaxSIOp::create(b, loc, v, intConst(i32, lo));
+    v = arith::MinSIOp::create(b, loc, v, intConst(i32, hi));
+    return arith::AndIOp::create(b, loc, v, mask);
+  };
+  Value upper = clamp(*a);
+  Value lower = clamp(*bb);
+  Value packed = arith::OrIOp::create(
+      b, loc, arith::ShLIOp::create(b, loc, upper, intConst(i32, size)),
+      lower);
+  if (!wide) {
+    FailureOr<Value> c = read(operand(3), b32Type);
+    if (failed(c))
+      return failure();
+    packed = arith::OrIOp::create(
+        b, loc, packed,
+        arith::ShLIOp::create(b, loc, *c, intConst(i32, 2 * size)));
+  }
+  return write(operand(0), packed, PtxType::make(PtxType::Unsigned, 32),
                /*relaxed=*/true);
 }
 

@@ -1637,6 +1637,40 @@ TEST(IntegerOps, CvtInteger) {
   runForms(forms);
 }
 
+/// cvt.pack.sat.convertType.s32{.b32} d, a, b{, c} (9.7.9.22): a and b
+/// clamped to convertType's range, a in the bits above b, then (for the 8-,
+/// 4- and 2-bit types) the low bits of c above both.
+TEST(IntegerOps, CvtPack) {
+  std::vector<Form> forms;
+  for (const char *type : {"u16", "s16", "u8", "s8", "u4", "s4", "u2", "s2"}) {
+    unsigned size = unsigned(std::stoi(type + 1));
+    bool isSigned = type[0] == 's';
+    int64_t lo = isSigned ? -(int64_t(1) << (size - 1)) : 0;
+    int64_t hi = isSigned ? (int64_t(1) << (size - 1)) - 1
+                          : (int64_t(1) << size) - 1;
+    bool wide = size == 16;
+    std::string opc = std::string("cvt.pack.sat.") + type +
+                      (wide ? ".s32" : ".s32.b32");
+    std::vector<Operand> ins = {in(".s32", ints(32)), in(".s32", ints(32))};
+    if (!wide)
+      ins.push_back(in(".b32", ints(32)));
+    forms.push_back(makeForm(
+        opc, inst(opc, wide ? 2 : 3), ins, {out(".u32")},
+        [=](const uint64_t *x, uint64_t *y) {
+          auto clamp = [&](uint64_t v) {
+            int64_t s = int32_t(uint32_t(v));
+            s = s < lo ? lo : s > hi ? hi : s;
+            return uint64_t(s) & ((uint64_t(1) << size) - 1);
+          };
+          uint64_t d = clamp(x[0]) << size | clamp(x[1]);
+          if (!wide)
+            d |= (x[2] << (2 * size)) & 0xffffffff;
+          y[0] = d;
+        }));
+  }
+  runForms(forms);
+}
+
 /// mov between a scalar and a vector of smaller pieces: "d = a.x | (a.y <<
 /// n) | ..." and "{d.x, d.y, ...} = {a[0..n-1], a[n..2n-1], ...}".
 Form packForm(unsigned total, unsigned piece, const std::string &pieceType,
