@@ -26,6 +26,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
 #include <functional>
 #include <random>
 #include <sstream>
@@ -440,6 +441,50 @@ TEST(Convert, HalfToWiderExhaustive) {
                                            mr::Rounding::RN, 0));
           });
     }
+}
+
+//===----------------------------------------------------------------------===//
+// NaNs through chains of instructions
+//===----------------------------------------------------------------------===//
+
+/// Intermediate f32 results that only feed other arithmetic skip the NaN
+/// canonicalisation (nanBitsUnobserved in FloatToLLVM.cpp); what reaches
+/// memory must still be the canonical NaN, and every other result exact.
+TEST(NaNPolicy, ChainsStoreTheCanonicalNaN) {
+  std::vector<uint64_t> specials = {
+      0x00000000, 0x80000000, 0x00000001, 0x3f800000, 0xbf800000,
+      0x7f7fffff, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001,
+      0x7f800001, 0xff812345, 0x40490fdb, 0xc0000000};
+  std::vector<uint64_t> a, b, c;
+  for (uint64_t x : specials)
+    for (uint64_t y : specials)
+      for (uint64_t z : specials) {
+        a.push_back(x);
+        b.push_back(y);
+        c.push_back(z);
+      }
+  auto value = [](uint64_t bits) { return mr::fromBits<float>(bits); };
+  // sqrt(a) * b (rounded toward zero), then fma(that, c, a), all f32.
+  for (Path path : {Path::AVX512, Path::Portable}) {
+    if (path == Path::AVX512 && !ptxjit::hostHasAVX512())
+      continue;
+    std::vector<uint64_t> got = run(
+        "sqrt.rn.f32 %d, %x0;\n  mul.rz.f32 %d, %d, %x1;\n  fma.rn.f32",
+        {{"f32", 32}, {"f32", 32}, {"f32", 32}}, {"f32", 32}, {a, b, c}, path,
+        "%d, %d, %x2, %x0");
+    ASSERT_EQ(got.size(), a.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      float s = mr::mpfrSqrt<float>(value(a[i]), mr::Rounding::RN);
+      float p = mr::mpfrBinary<float>(mr::Op::Mul, s, value(b[i]),
+                                      mr::Rounding::RZ);
+      float r = mr::mpfrFma<float>(p, value(c[i]), value(a[i]),
+                                   mr::Rounding::RN);
+      uint64_t want = std::isnan(r) ? 0x7fffffff : mr::bitsOf(r);
+      ASSERT_EQ(got[i], want)
+          << "path " << int(path) << " a=0x" << std::hex << a[i] << " b=0x"
+          << b[i] << " c=0x" << c[i];
+    }
+  }
 }
 
 } // namespace

@@ -208,10 +208,11 @@ static int32_t x86Rounding(ptx::RoundingMode m) {
 struct FloatLowering {
   FloatLoweringOptions options;
 
-  /// One f32/f64 operation rounded in \p mode (no flushing, NaN fixed).
-  /// \p contract allows LLVM to fuse a round-to-nearest add/mul.
+  /// One f32/f64 operation rounded in \p mode (no flushing), its NaN made
+  /// canonical unless \p nanUnobserved. \p contract allows LLVM to fuse a
+  /// round-to-nearest add/mul.
   Value rounded(Gen &g, FKind kind, ArrayRef<Value> xs, ptx::RoundingMode mode,
-                bool contract) const {
+                bool contract, bool nanUnobserved = false) const {
     Value r;
     if (mode == ptx::RoundingMode::rn)
       r = nearest(g, kind, xs, contract);
@@ -219,7 +220,7 @@ struct FloatLowering {
       r = embedded(g, kind, xs, mode);
     else
       r = portable(g, kind, xs, mode);
-    return fixNaN(g, r, xs);
+    return nanUnobserved ? r : fixNaN(g, r, xs);
   }
 
   static Value nearest(Gen &g, FKind kind, ArrayRef<Value> xs,
@@ -308,12 +309,13 @@ struct FloatLowering {
   /// An f32/f64 instruction with its modifiers: `.ftz` around the
   /// operation, then `.sat`.
   Value arith(Gen &g, FKind kind, ArrayRef<Value> xs, ptx::RoundingMode mode,
-              bool contract, bool ftz, bool sat) const {
+              bool contract, bool ftz, bool sat,
+              bool nanUnobserved = false) const {
     SmallVector<Value, 3> in(xs.begin(), xs.end());
     if (ftz)
       for (Value &x : in)
         x = g.flush(x);
-    Value r = rounded(g, kind, in, mode, contract);
+    Value r = rounded(g, kind, in, mode, contract, nanUnobserved);
     if (ftz)
       r = g.flush(r);
     if (sat)
@@ -433,6 +435,29 @@ struct FloatPattern : PTXPattern<OpTy> {
 // Arithmetic patterns
 //===----------------------------------------------------------------------===//
 
+/// Whether no use of the f32 result of \p op can tell one NaN from another,
+/// so that canonicalising its NaN can be left to the uses: f32 add, sub,
+/// mul, fma, div and sqrt make every NaN input canonical themselves (or
+/// leave it to their own uses), and setp and testp only ask whether it is a
+/// NaN. Anything else (a store, mov, a bit operation, f64 widening, min/max
+/// with .xorsign.abs, a branch argument) sees the canonical NaN. Only f32:
+/// f64 results keep the first NaN input's payload, so every f64 NaN must be
+/// the one the ISA's policy gives.
+static bool nanBitsUnobserved(Operation *op) {
+  if (op->getNumResults() != 1 || !op->getResult(0).getType().isF32())
+    return false;
+  for (Operation *user : op->getResult(0).getUsers()) {
+    bool insensitive =
+        isa<ptx::SetpOp, ptx::TestpOp>(user) ||
+        (isa<ptx::AddOp, ptx::SubOp, ptx::MulOp, ptx::FmaOp, ptx::DivOp,
+             ptx::SqrtOp>(user) &&
+         user->getResult(0).getType().isF32());
+    if (!insensitive)
+      return false;
+  }
+  return true;
+}
+
 /// add, sub, mul, fma and div on every float type.
 template <typename OpTy, FKind kind>
 struct ArithLowering : FloatPattern<OpTy> {
@@ -450,7 +475,7 @@ struct ArithLowering : FloatPattern<OpTy> {
         return this->fp.halfArith(g, kind, lanes, op.getFtz(), op.getSat(),
                                   op.getRelu(), oob);
       return this->fp.arith(g, kind, lanes, mode, contract, op.getFtz(),
-                            op.getSat());
+                            op.getSat(), nanBitsUnobserved(op));
     });
   }
 };
@@ -459,7 +484,7 @@ struct SqrtLowering : FloatPattern<ptx::SqrtOp> {
   using FloatPattern::FloatPattern;
   FailureOr<Value> lower(ptx::SqrtOp op, Adaptor a, Gen &g) const override {
     return fp.arith(g, FKind::sqrt, {a.getA()}, op.getRnd(), false,
-                    op.getFtz(), false);
+                    op.getFtz(), false, nanBitsUnobserved(op));
   }
 };
 
