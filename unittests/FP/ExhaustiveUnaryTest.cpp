@@ -93,16 +93,8 @@ using Path = ptxjit::CompileOptions::FloatPath;
 // Bit patterns
 //===----------------------------------------------------------------------===//
 
-uint32_t bitsOf(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-float floatOf(uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
-}
+using mr::bitsOf;
+float floatOf(uint32_t b) { return mr::fromBits<float>(b); }
 
 constexpr uint32_t kSign = 0x80000000u;
 constexpr uint32_t kCanonicalNaN = 0x7fffffffu;

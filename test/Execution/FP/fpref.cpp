@@ -92,7 +92,8 @@ const Fmt &fmtOf(const std::string &s) {
   die("unknown format " + s);
 }
 
-enum Rnd { RN, RZ, RM, RP };
+/// RNA (ties away from zero) exists for the narrow conversions (tf32) only.
+enum Rnd { RN, RZ, RM, RP, RNA };
 
 Rnd rndOf(const std::string &s) {
   if (s == "rn")
@@ -103,6 +104,8 @@ Rnd rndOf(const std::string &s) {
     return RM;
   if (s == "rp")
     return RP;
+  if (s == "rna")
+    return RNA;
   die("unknown rounding " + s);
 }
 
@@ -116,8 +119,10 @@ mpfr_rnd_t mpfrRnd(Rnd r) {
     return MPFR_RNDD;
   case RP:
     return MPFR_RNDU;
+  case RNA:
+    break; // narrow conversions only (roundNarrow)
   }
-  return MPFR_RNDN;
+  die("no MPFR rounding for rna");
 }
 
 int hostRnd(Rnd r) {
@@ -130,8 +135,10 @@ int hostRnd(Rnd r) {
     return FE_DOWNWARD;
   case RP:
     return FE_UPWARD;
+  case RNA:
+    break; // narrow conversions only (roundNarrow)
   }
-  return FE_TONEAREST;
+  die("no host rounding for rna");
 }
 
 uint64_t mask(int bits) { return bits == 64 ? ~0ull : ((1ull << bits) - 1); }
@@ -266,6 +273,8 @@ Rounded roundTo(const Fmt &f, Rnd rnd, mpfr_t x, int sticky) {
   case RM:
     up = inexact && neg;
     break;
+  case RNA:
+    die("rna: narrow conversions only");
   }
   if (up)
     mpz_add_ui(n, n, 1);
@@ -642,30 +651,13 @@ uint64_t encodeN(const NFmt &f, double v) {
   return sign | b;
 }
 
-enum NRnd { N_RN, N_RNA, N_RZ, N_RM, N_RP };
-
-NRnd nrndOf(const std::string &s) {
-  if (s == "rn")
-    return N_RN;
-  if (s == "rna")
-    return N_RNA;
-  if (s == "rz")
-    return N_RZ;
-  if (s == "rm")
-    return N_RM;
-  if (s == "rp")
-    return N_RP;
-  die("unknown rounding " + s);
-}
-
-// Rounds the exact value v (a double; NaN / inf allowed) to f.
-uint64_t roundNarrow(const NFmt &f, NRnd rnd, bool sat, double v) {
+uint64_t roundNarrow(const NFmt &f, Rnd rnd, bool sat, double v) {
   if (std::isnan(v))
     return f.nan;
   bool neg = std::signbit(v);
   uint64_t sign = neg ? signBit(f) : 0;
-  bool toInf = rnd == N_RN || rnd == N_RNA || (rnd == N_RP && !neg) ||
-               (rnd == N_RM && neg);
+  bool toInf = rnd == RN || rnd == RNA || (rnd == RP && !neg) ||
+               (rnd == RM && neg);
   auto overflow = [&](bool toInfinity) -> uint64_t {
     if (!toInfinity || sat)
       return sign | f.maxBits;
@@ -705,18 +697,18 @@ uint64_t roundNarrow(const NFmt &f, NRnd rnd, bool sat, double v) {
   }
   bool up = false;
   switch (rnd) {
-  case N_RN:
+  case RN:
     up = above || (tie && mpz_odd_p(n));
     break;
-  case N_RNA:
+  case RNA:
     up = above || tie;
     break;
-  case N_RZ:
+  case RZ:
     break;
-  case N_RP:
+  case RP:
     up = inexact && !neg;
     break;
-  case N_RM:
+  case RM:
     up = inexact && neg;
     break;
   }
@@ -731,8 +723,8 @@ uint64_t roundNarrow(const NFmt &f, NRnd rnd, bool sat, double v) {
   return encodeN(f, neg ? -mag : mag);
 }
 
-uint64_t roundUE8M0(NRnd rnd, bool sat, double v) {
-  if (rnd != N_RZ && rnd != N_RP)
+uint64_t roundUE8M0(Rnd rnd, bool sat, double v) {
+  if (rnd != RZ && rnd != RP)
     die("ue8m0: only rz and rp");
   if (std::isnan(v))
     return 0xff;
@@ -744,7 +736,7 @@ uint64_t roundUE8M0(NRnd rnd, bool sat, double v) {
   int e;
   double m = std::frexp(a, &e); // a = m * 2^e, m in [0.5, 1)
   int l = e - 1;                // floor(log2 a)
-  if (rnd == N_RP && m != 0.5)
+  if (rnd == RP && m != 0.5)
     ++l;
   if (l < -127)
     return 0x00;
@@ -770,7 +762,7 @@ std::string request(std::istringstream &in) {
   int sat;
   in >> ds >> ss >> rs >> sat >> as;
   double v = decodeSource(ss, parseHex(as));
-  NRnd rnd = nrndOf(rs);
+  Rnd rnd = rndOf(rs);
   uint64_t r;
   char buf[32];
   if (ds == "ue8m0") {
