@@ -2683,12 +2683,21 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
                         .getResult()
                   : v;
   };
-  auto readBits = [&](const Operand &op, unsigned bits) -> FailureOr<Value> {
-    FailureOr<Value> v =
-        read(op, PtxType::make(PtxType::Bits, bits), /*relaxed=*/true);
-    if (failed(v) || bits == 32)
+  // The packed narrow operands are bit containers of exactly their size
+  // (.b8 for e2m1x2, .b16, .b32), as ptxas requires: no wider registers, no
+  // float registers. Reads give an i32.
+  PtxType scaleType = PtxType::make(PtxType::Bits, 16);
+  auto readBits = [&](const Operand &op, PtxType type) -> FailureOr<Value> {
+    FailureOr<Value> v = read(op, type);
+    if (failed(v))
       return v;
-    return arith::ExtUIOp::create(b, loc, i32, *v).getResult();
+    Value bits = bitcast(*v, b.getIntegerType(type.width()));
+    if (type.width() == 32)
+      return bits;
+    return arith::ExtUIOp::create(b, loc, i32, bits).getResult();
+  };
+  auto container = [](unsigned bits) {
+    return PtxType::make(PtxType::Unsigned, bits);
   };
   if (dst) {
     // Down conversions: d, a{, b} or d, {a, b, e, f}, rbits, then an
@@ -2757,7 +2766,8 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
         lanes.push_back(*v);
       }
     } else {
-      FailureOr<Value> packed = readBits(operand(1), 32);
+      FailureOr<Value> packed = readBits(
+          operand(1), *PtxType::parse(sname)); // .f16x2 or .bf16x2
       if (failed(packed))
         return failure();
       Type half = sname == "f16x2" ? Type(b.getF16Type())
@@ -2770,13 +2780,14 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
     }
     Value scale, rbits;
     if (scaled) {
-      FailureOr<Value> v = readBits(operand(1 + laneOperands), 16);
+      FailureOr<Value> v = readBits(operand(1 + laneOperands), scaleType);
       if (failed(v))
         return failure();
       scale = *v;
     }
     if (stochastic) {
-      FailureOr<Value> v = readBits(operand(2), 32);
+      FailureOr<Value> v =
+          readBits(operand(2), PtxType::make(PtxType::Bits, 32));
       if (failed(v))
         return failure();
       rbits = *v;
@@ -2812,8 +2823,7 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
     if (regBits < 32)
       result = arith::TruncIOp::create(b, loc, b.getIntegerType(regBits),
                                        result);
-    return write(operand(0), result, PtxType::make(PtxType::Bits, regBits),
-                 /*relaxed=*/dst->format != F::tf32);
+    return write(operand(0), result, container(regBits));
   }
 
   // Up conversions: d, a{, scale-factor} to .f16x2 or .bf16x2.
@@ -2837,12 +2847,12 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
   if (failed(expectOperands(2 + scaled)))
     return failure();
   unsigned regBits = 2 * src->laneBits;
-  FailureOr<Value> packed = readBits(operand(1), regBits);
+  FailureOr<Value> packed = readBits(operand(1), container(regBits));
   if (failed(packed))
     return failure();
   Value scale;
   if (scaled) {
-    FailureOr<Value> v = readBits(operand(2), 16);
+    FailureOr<Value> v = readBits(operand(2), scaleType);
     if (failed(v))
       return failure();
     scale = *v;
@@ -2861,8 +2871,7 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
       bits = arith::ShLIOp::create(b, loc, bits, intConst(i32, 16));
     result = arith::OrIOp::create(b, loc, result, bits);
   }
-  return write(operand(0), result, PtxType::make(PtxType::Bits, 32),
-               /*relaxed=*/true);
+  return write(operand(0), result, *PtxType::parse(dname));
 }
 
 /// cvt.pack.sat.convertType.s32{.b32} d, a, b{, c} (9.7.9.22): a and b
