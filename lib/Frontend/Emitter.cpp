@@ -2687,7 +2687,22 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
   // (.b8 for e2m1x2, .b16, .b32), as ptxas requires: no wider registers, no
   // float registers. Reads give an i32.
   PtxType scaleType = PtxType::make(PtxType::Bits, 16);
+  auto container = [](unsigned bits) {
+    return PtxType::make(PtxType::Bits, bits);
+  };
+  auto notFloatReg = [&](const Operand &op, PtxType type) -> LogicalResult {
+    if (op.kind != Operand::Reg || type.kind != PtxType::Bits ||
+        !fn.regs[op.reg].type.isFloat())
+      return success();
+    return error(op.loc) << "operand type mismatch: register '"
+                         << fn.regs[op.reg].name << "' has type "
+                         << fn.regs[op.reg].type.str() << ", " << form
+                         << " needs a " << type.str() << " register",
+           failure();
+  };
   auto readBits = [&](const Operand &op, PtxType type) -> FailureOr<Value> {
+    if (failed(notFloatReg(op, type)))
+      return failure();
     FailureOr<Value> v = read(op, type);
     if (failed(v))
       return v;
@@ -2695,9 +2710,6 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
     if (type.width() == 32)
       return bits;
     return arith::ExtUIOp::create(b, loc, i32, bits).getResult();
-  };
-  auto container = [](unsigned bits) {
-    return PtxType::make(PtxType::Unsigned, bits);
   };
   if (dst) {
     // Down conversions: d, a{, b} or d, {a, b, e, f}, rbits, then an
@@ -2823,6 +2835,8 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
     if (regBits < 32)
       result = arith::TruncIOp::create(b, loc, b.getIntegerType(regBits),
                                        result);
+    if (failed(notFloatReg(operand(0), container(regBits))))
+      return failure();
     return write(operand(0), result, container(regBits));
   }
 
