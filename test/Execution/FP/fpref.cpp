@@ -213,33 +213,23 @@ struct Rounded {
   bool amb = false;
 };
 
-// Round x (exact if sticky == 0; else truncated toward zero with more
-// than p + 2 bits, the true value being larger in magnitude) to format f.
-Rounded roundTo(const Fmt &f, Rnd rnd, mpfr_t x, int sticky) {
-  Rounded r;
-  if (mpfr_nan_p(x)) {
-    r.v = NAN;
-    return r;
-  }
-  if (mpfr_inf_p(x)) {
-    r.v = mpfr_sgn(x) > 0 ? INFINITY : -INFINITY;
-    return r;
-  }
-  if (mpfr_zero_p(x)) {
-    if (sticky)
-      die("roundTo: inexact zero");
-    r.v = mpfr_signbit(x) ? -0.0 : 0.0;
-    return r;
-  }
+// Rounds |x| (finite, nonzero; exact if sticky == 0, else truncated toward
+// zero, the true value being larger in magnitude) to p significant bits,
+// never finer than the subnormal quantum 2^(1 - bias - (p - 1)), in rnd
+// (the sign of x decides RM/RP). Sets n to the rounded integer significand
+// and returns its exponent: the result is n * 2^qexp. Overflow is left to
+// the caller.
+long roundSignificand(mpfr_t x, int p, int bias, Rnd rnd, int sticky,
+                      mpz_t n) {
   bool neg = mpfr_sgn(x) < 0;
   // |x| = M * 2^E exactly.
-  mpz_t M, n, rem, half, q;
-  mpz_inits(M, n, rem, half, q, nullptr);
+  mpz_t M, rem, half;
+  mpz_inits(M, rem, half, nullptr);
   mpfr_exp_t E = mpfr_get_z_2exp(M, x);
   mpz_abs(M, M);
   long e = (long)mpfr_get_exp(x) - 1; // floor(log2 |x|)
-  long eminN = 1 - f.bias;            // smallest normal exponent
-  long qexp = (e < eminN ? eminN : e) - (f.p - 1);
+  long eminN = 1 - bias;              // smallest normal exponent
+  long qexp = (e < eminN ? eminN : e) - (p - 1);
   // n = floor(|x| / 2^qexp), rem = the rest in units of 2^(qexp - shift).
   long shift = qexp - (long)E; // |x| / 2^qexp = M / 2^shift
   bool above = false, tie = false, inexact = false;
@@ -264,8 +254,10 @@ Rounded roundTo(const Fmt &f, Rnd rnd, mpfr_t x, int sticky) {
   case RN:
     up = above || (tie && mpz_odd_p(n));
     break;
+  case RNA:
+    up = above || tie;
+    break;
   case RZ:
-    up = false;
     break;
   case RP:
     up = inexact && !neg;
@@ -273,11 +265,39 @@ Rounded roundTo(const Fmt &f, Rnd rnd, mpfr_t x, int sticky) {
   case RM:
     up = inexact && neg;
     break;
-  case RNA:
-    die("rna: narrow conversions only");
   }
   if (up)
     mpz_add_ui(n, n, 1);
+  mpz_clears(M, rem, half, nullptr);
+  return qexp;
+}
+
+// Round x (exact if sticky == 0; else truncated toward zero with more
+// than p + 2 bits, the true value being larger in magnitude) to format f.
+Rounded roundTo(const Fmt &f, Rnd rnd, mpfr_t x, int sticky) {
+  Rounded r;
+  if (mpfr_nan_p(x)) {
+    r.v = NAN;
+    return r;
+  }
+  if (mpfr_inf_p(x)) {
+    r.v = mpfr_sgn(x) > 0 ? INFINITY : -INFINITY;
+    return r;
+  }
+  if (mpfr_zero_p(x)) {
+    if (sticky)
+      die("roundTo: inexact zero");
+    r.v = mpfr_signbit(x) ? -0.0 : 0.0;
+    return r;
+  }
+  bool neg = mpfr_sgn(x) < 0;
+  if (rnd == RNA)
+    die("rna: narrow conversions only");
+  long e = (long)mpfr_get_exp(x) - 1; // floor(log2 |x|)
+  long eminN = 1 - f.bias;            // smallest normal exponent
+  mpz_t n, q;
+  mpz_inits(n, q, nullptr);
+  long qexp = roundSignificand(x, f.p, f.bias, rnd, sticky, n);
   // Overflow: n * 2^qexp >= 2^(emax + 1) <=> n >= 2^(emax + 1 - qexp).
   long emax = f.bias;
   bool overflow = false;
@@ -296,7 +316,7 @@ Rounded roundTo(const Fmt &f, Rnd rnd, mpfr_t x, int sticky) {
     r.v = toInf ? INFINITY : maxf;
     if (neg)
       r.v = -r.v;
-    mpz_clears(M, n, rem, half, q, nullptr);
+    mpz_clears(n, q, nullptr);
     return r;
   }
   double mag = std::ldexp(mpz_get_d(n), (int)qexp); // exact: n < 2^(p+1)
@@ -308,7 +328,7 @@ Rounded roundTo(const Fmt &f, Rnd rnd, mpfr_t x, int sticky) {
   double minN = std::ldexp(1.0, eminN);
   if (e < eminN && mag >= minN)
     r.amb = true;
-  mpz_clears(M, n, rem, half, q, nullptr);
+  mpz_clears(n, q, nullptr);
   return r;
 }
 
@@ -674,48 +694,11 @@ uint64_t roundNarrow(const NFmt &f, Rnd rnd, bool sat, double v) {
   mpfr_t x;
   mpfr_init2(x, 64);
   setD(x, v);
-  mpz_t M, n, rem, half;
-  mpz_inits(M, n, rem, half, nullptr);
-  mpfr_exp_t E = mpfr_get_z_2exp(M, x); // |x| = M * 2^E exactly
-  mpz_abs(M, M);
-  long e = (long)mpfr_get_exp(x) - 1; // floor(log2 |x|)
-  long eminN = 1 - f.bias;
-  long qexp = (e < eminN ? eminN : e) - (f.p - 1);
-  long shift = qexp - (long)E;
-  bool inexact = false, above = false, tie = false;
-  if (shift <= 0) {
-    mpz_mul_2exp(n, M, -shift);
-  } else {
-    mpz_fdiv_q_2exp(n, M, shift);
-    mpz_fdiv_r_2exp(rem, M, shift);
-    mpz_set_ui(half, 1);
-    mpz_mul_2exp(half, half, shift - 1);
-    int c = mpz_cmp(rem, half);
-    inexact = mpz_sgn(rem) != 0;
-    above = c > 0;
-    tie = c == 0;
-  }
-  bool up = false;
-  switch (rnd) {
-  case RN:
-    up = above || (tie && mpz_odd_p(n));
-    break;
-  case RNA:
-    up = above || tie;
-    break;
-  case RZ:
-    break;
-  case RP:
-    up = inexact && !neg;
-    break;
-  case RM:
-    up = inexact && neg;
-    break;
-  }
-  if (up)
-    mpz_add_ui(n, n, 1);
+  mpz_t n;
+  mpz_init(n);
+  long qexp = roundSignificand(x, f.p, f.bias, rnd, 0, n);
   double mag = std::ldexp(mpz_get_d(n), (int)qexp); // exact: n < 2^(p+1)
-  mpz_clears(M, n, rem, half, nullptr);
+  mpz_clear(n);
   mpfr_clear(x);
   double maxf = decodeN(f, f.maxBits);
   if (mag > maxf)
