@@ -93,6 +93,12 @@ static Value fixNaN(Gen &g, Value r, ArrayRef<Value> inputs) {
   return g.bitcast(t, g.select(isNaNBits(r), nan, g.bitcast(it, r)));
 }
 
+/// The PtxrtEncodeFlags of cvt's .relu and .satfinite.
+static uint32_t narrowFlags(bool relu, bool satfinite) {
+  return (relu ? uint32_t(PTXRT_RELU) : 0u) |
+         (satfinite ? uint32_t(PTXRT_SATFINITE) : 0u);
+}
+
 /// Exponent-field mask of a scalar float type.
 static int64_t exponentMask(Type t) {
   if (t.isF64())
@@ -742,8 +748,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
         // Everything else (directed rounding to a narrower format, .relu,
         // .satfinite) goes through the exact encoder.
         Value wide = g.widen(g.b.getF64Type(), x);
-        uint32_t flagBits = (op.getRelu() ? uint32_t(PTXRT_RELU) : 0u) |
-                            (op.getSatfinite() ? uint32_t(PTXRT_SATFINITE) : 0u);
+        uint32_t flagBits = narrowFlags(op.getRelu(), op.getSatfinite());
         Value bits = g.call(
             at, "ptxrt_encode", g.i32(),
             {wide, g.cst(g.i32(), formatOf(dst)), g.cst(g.i32(), int32_t(mode)),
@@ -896,12 +901,6 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
     return g.call(at, name, dst, {x, g.cst(g.i32(), int32_t(mode))});
   }
 };
-
-/// The PtxrtEncodeFlags of cvt's .relu and .satfinite.
-static uint32_t narrowFlags(bool relu, bool satfinite) {
-  return (relu ? uint32_t(PTXRT_RELU) : 0u) |
-         (satfinite ? uint32_t(PTXRT_SATFINITE) : 0u);
-}
 
 /// One lane of a cvt to a narrow format: the runtime rounds it (the formats
 /// are too many and too small for inline code to pay off).
