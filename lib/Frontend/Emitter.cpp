@@ -200,6 +200,12 @@ private:
                                      b.getIntegerAttr(type, value));
   }
   Value i32Const(int64_t v) { return intConst(b.getI32Type(), v); }
+  /// \p v (an i32) shifted right logically by \p amount; no op for 0.
+  Value shiftRightBits(Value v, unsigned amount) {
+    if (!amount)
+      return v;
+    return arith::ShRUIOp::create(b, loc, v, i32Const(amount));
+  }
   Value i64Const(int64_t v) { return intConst(b.getI64Type(), v); }
   FailureOr<Value> floatConst(PtxType type, const Operand &op);
   FailureOr<Value> read(const Operand &op, PtxType type, bool relaxed = false);
@@ -2678,11 +2684,6 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
     return instrError() << form << " " << why, failure();
   };
   Type i32 = b.getI32Type();
-  auto shr = [&](Value v, unsigned amount) -> Value {
-    return amount ? arith::ShRUIOp::create(b, loc, v, intConst(i32, amount))
-                        .getResult()
-                  : v;
-  };
   // The packed narrow operands are bit containers of exactly their size
   // (.b8 for e2m1x2, .b16, .b32), as ptxas requires: no wider registers, no
   // float registers. Reads give an i32.
@@ -2786,7 +2787,7 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
                                    : Type(b.getBF16Type());
       for (unsigned shift : {16u, 0u}) {
         Value bits16 = arith::TruncIOp::create(b, loc, b.getI16Type(),
-                                               shr(*packed, shift));
+                                               shiftRightBits(*packed, shift));
         lanes.push_back(arith::BitcastOp::create(b, loc, half, bits16));
       }
     }
@@ -2808,7 +2809,8 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
     unsigned n = lanes.size();
     for (unsigned i = 0; i != n; ++i) {
       unsigned position = (n - 1 - i) * dst->laneBits;
-      Value laneScale = scale ? shr(scale, 8 * (n - 1 - i)) : Value();
+      Value laneScale =
+          scale ? shiftRightBits(scale, 8 * (n - 1 - i)) : Value();
       Value laneRbits;
       unsigned rbitCount = 0;
       if (stochastic) {
@@ -2821,7 +2823,7 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
         // e = rbits[23:16], f = rbits[7:0].
         static const unsigned f4Shift[] = {24, 8, 16, 0};
         bool f4 = dst->format == F::e2m1;
-        laneRbits = f4 ? shr(rbits, f4Shift[i]) : shr(rbits, i < 2 ? 16 : 0);
+        laneRbits = shiftRightBits(rbits, f4 ? f4Shift[i] : i < 2 ? 16 : 0);
         rbitCount = f4 ? 8 : 16;
       }
       Value bits = ptx::CvtToNarrowOp::create(
@@ -2875,8 +2877,8 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
   Value result = intConst(i32, 0);
   for (unsigned i = 0; i != 2; ++i) {
     unsigned hi = i == 0;
-    Value lane = shr(*packed, hi * src->laneBits);
-    Value laneScale = scale ? shr(scale, hi * 8) : Value();
+    Value lane = shiftRightBits(*packed, hi * src->laneBits);
+    Value laneScale = scale ? shiftRightBits(scale, hi * 8) : Value();
     Value h = ptx::CvtFromNarrowOp::create(b, loc, half, lane, laneScale,
                                            src->format, relu, satfinite);
     Value bits = arith::ExtUIOp::create(
@@ -2987,11 +2989,7 @@ LogicalResult FunctionEmitter::emitCvtPack(
       // "13 LSBs from upper 16-bits are used as random bits for operand a
       // [...] and 13 LSBs from lower 16-bits [...] for operand b" (f16);
       // all 16 bits of each half for bf16.
-      Value laneBits =
-          rbitShift ? arith::ShRUIOp::create(
-                          b, loc, rbits, intConst(b.getI32Type(), rbitShift))
-                          .getResult()
-                    : rbits;
+      Value laneBits = shiftRightBits(rbits, rbitShift);
       Value bits = ptx::CvtToNarrowOp::create(
           b, loc, b.getI32Type(), v, /*scale=*/Value(), laneBits,
           isBF16 ? ptx::NarrowFormat::bf16 : ptx::NarrowFormat::f16,
