@@ -1,0 +1,256 @@
+//===- ControlFlow.cpp - calls, branches, returns and traps --------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionEmitter.h"
+
+using namespace mlir;
+using namespace ptxjit;
+using namespace ptxjit::frontend;
+using ptx::StateSpace;
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+Value FunctionEmitter::callParamSlot(const VarInfo &var) {
+  auto it = callParamSlots.find(var.name);
+  if (it != callParamSlots.end())
+    return it->second;
+  // One slot per declaration, allocated once in the entry block.
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entry);
+  Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(),
+                                       std::max<uint64_t>(var.size, 1));
+  Value slot = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                      type, one, std::max(var.align, 8u));
+  callParamSlots[var.name] = slot;
+  return slot;
+}
+
+LogicalResult FunctionEmitter::emitCall(Mods &mods) {
+  mods.take("uni");
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  // call{.uni} [(rets),] target [, (args)] [, prototype];
+  const auto &ops = curInstr->operands;
+  unsigned i = 0;
+  const Operand *rets = nullptr, *args = nullptr, *proto = nullptr;
+  if (i < ops.size() && ops[i].kind == Operand::List)
+    rets = &ops[i++];
+  if (i >= ops.size())
+    return instrError() << "'call' needs a target", failure();
+  const Operand &target = ops[i++];
+  if (i < ops.size() && ops[i].kind == Operand::List)
+    args = &ops[i++];
+  if (i < ops.size())
+    proto = &ops[i++];
+  if (i != ops.size())
+    return instrError() << "too many operands for 'call'", failure();
+
+  const FunctionSig *sig = nullptr;
+  bool indirect = target.kind == Operand::Reg;
+  if (indirect) {
+    if (!proto || proto->kind != Operand::Symbol)
+      return error(target.loc) << "an indirect call needs a prototype",
+             failure();
+    auto it = fn.prototypes.find(proto->symbol);
+    if (it == fn.prototypes.end())
+      return error(proto->loc) << "use of undeclared prototype '"
+                               << proto->symbol << "'",
+             failure();
+    sig = &it->second;
+  } else {
+    if (target.kind != Operand::Symbol)
+      return error(target.loc) << "expected a function name", failure();
+    auto it = moduleInfo.functions.find(target.symbol);
+    if (it == moduleInfo.functions.end())
+      return error(target.loc) << "use of undeclared function '"
+                               << target.symbol << "'",
+             failure();
+    // Whether it is defined is checked once the whole module is parsed.
+    moduleInfo.calls.push_back({target.symbol, target.loc});
+    sig = &it->second;
+  }
+  unsigned numRets = rets ? rets->elems.size() : 0;
+  unsigned numArgs = args ? args->elems.size() : 0;
+  if (numRets != sig->retSizes.size() || numArgs != sig->paramSizes.size())
+    return instrError() << "call passes " << numArgs << " arguments and "
+                        << numRets << " results, the callee takes "
+                        << sig->paramSizes.size() << " and "
+                        << sig->retSizes.size(),
+           failure();
+  SmallVector<Value> callArgs{state};
+  auto slotOf = [&](const Operand &op) -> FailureOr<Value> {
+    if (op.kind != Operand::Symbol)
+      return error(op.loc) << "call arguments must be '.param' variables",
+             failure();
+    auto it = fn.localVars.find(op.symbol);
+    if (it != fn.localVars.end() && it->second.isCallParam)
+      return callParamSlot(it->second);
+    // A device function may pass its own parameters on.
+    FailureOr<std::pair<Value, StateSpace>> addr = symbolAddress(op);
+    if (failed(addr))
+      return failure();
+    if (addr->second != StateSpace::param)
+      return error(op.loc) << "call arguments must be '.param' variables",
+             failure();
+    return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                    addr->first)
+        .getResult();
+  };
+  for (unsigned k = 0; k < numArgs; ++k) {
+    FailureOr<Value> slot = slotOf(args->elems[k]);
+    if (failed(slot))
+      return failure();
+    callArgs.push_back(*slot);
+  }
+  for (unsigned k = 0; k < numRets; ++k) {
+    FailureOr<Value> slot = slotOf(rets->elems[k]);
+    if (failed(slot))
+      return failure();
+    callArgs.push_back(*slot);
+  }
+  if (indirect) {
+    FailureOr<Value> address = read(target, PtxType::make(PtxType::Bits, 64));
+    if (failed(address))
+      return failure();
+    Value fnPtr = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx), *address);
+    SmallVector<Type> argTypes(callArgs.size(),
+                               LLVM::LLVMPointerType::get(ctx));
+    auto fnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                              argTypes);
+    SmallVector<Value> operands{fnPtr};
+    operands.append(callArgs.begin(), callArgs.end());
+    LLVM::CallOp::create(b, loc, fnType, operands);
+  } else {
+    func::CallOp::create(b, loc, target.symbol, TypeRange{}, callArgs);
+  }
+  // A trap in the callee stops this thread too.
+  Value faulted = ptx::FaultedOp::create(b, loc, b.getI1Type(), state);
+  Block *exitBlock = newBlock();
+  Block *next = newBlock();
+  cf::CondBranchOp::create(b, loc, faulted, exitBlock, next);
+  sealBlock(exitBlock);
+  sealBlock(next);
+  b.setInsertionPointToEnd(exitBlock);
+  emitReturn();
+  cur = next;
+  b.setInsertionPointToEnd(cur);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Control flow
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emitBra(Mods &mods) {
+  mods.take("uni");
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
+    return failure();
+  Block *target = labels[operand(0).symbol];
+  if (!curInstr->guard) {
+    branchTo(target);
+  } else {
+    Value guard = readVar(*curInstr->guard, cur);
+    Block *next = newBlock();
+    if (curInstr->guardNegated)
+      cf::CondBranchOp::create(b, loc, guard, next, target);
+    else
+      cf::CondBranchOp::create(b, loc, guard, target, next);
+    noteEdge(cur, target);
+    sealBlock(next);
+    cur = next;
+    b.setInsertionPointToEnd(cur);
+    return success();
+  }
+  startUnreachableBlock();
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitBrx(Mods &mods) {
+  if (!mods.take("idx"))
+    return instrError() << "'brx' needs '.idx'", failure();
+  mods.take("uni");
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> index =
+      read(operand(0), PtxType::make(PtxType::Unsigned, 32));
+  if (failed(index))
+    return failure();
+  const auto &targets = fn.branchTargets[operand(1).symbol];
+  if (curInstr->guard) {
+    Value guard = readVar(*curInstr->guard, cur);
+    Block *dispatch = newBlock();
+    Block *next = newBlock();
+    if (curInstr->guardNegated)
+      cf::CondBranchOp::create(b, loc, guard, next, dispatch);
+    else
+      cf::CondBranchOp::create(b, loc, guard, dispatch, next);
+    sealBlock(dispatch);
+    Block *from = cur;
+    cur = dispatch;
+    b.setInsertionPointToEnd(cur);
+    emitSwitch(*index, targets);
+    sealBlock(next);
+    (void)from;
+    cur = next;
+    b.setInsertionPointToEnd(cur);
+    return success();
+  }
+  emitSwitch(*index, targets);
+  startUnreachableBlock();
+  return success();
+}
+
+void FunctionEmitter::emitSwitch(
+    Value index,
+    const std::vector<std::pair<std::string, llvm::SMLoc>> &targets) {
+  // An index out of range is undefined in PTX; here it traps.
+  Block *outOfRange = newBlock();
+  SmallVector<int32_t> values;
+  SmallVector<Block *> dests;
+  for (unsigned i = 0, e = targets.size(); i != e; ++i) {
+    values.push_back(i);
+    dests.push_back(labels[targets[i].first]);
+  }
+  SmallVector<ValueRange> operands(dests.size(), ValueRange{});
+  cf::SwitchOp::create(b, loc, index, outOfRange, ValueRange{}, values, dests,
+                       operands);
+  llvm::SmallPtrSet<Block *, 8> seen;
+  for (Block *dest : dests)
+    if (seen.insert(dest).second)
+      noteEdge(cur, dest);
+  sealBlock(outOfRange);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(outOfRange);
+  ptx::TrapOp::create(b, loc, state);
+  emitReturn();
+}
+
+LogicalResult FunctionEmitter::emitRet(Mods &mods) {
+  mods.take("uni");
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+    return failure();
+  if (curInstr->opcode == "exit" && !fn.isEntry)
+    return unsupported("'exit' in a device function");
+  emitReturn();
+  if (!curInstr->guard)
+    startUnreachableBlock();
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitTrap(Mods &mods) {
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+    return failure();
+  ptx::TrapOp::create(b, loc, state);
+  emitReturn();
+  if (!curInstr->guard)
+    startUnreachableBlock();
+  return success();
+}
+

@@ -1,0 +1,365 @@
+//===- FunctionEmitter.h - the emitter of one PTX function ------*- C++ -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The emitter turns the statements of one parsed function into the ptx
+// dialect in SSA form. Its declaration lives here; its methods are defined
+// in one file per instruction family (IntegerOps.cpp, FloatOps.cpp,
+// CompareSelect.cpp, Convert.cpp, DataMovement.cpp, Synchronization.cpp,
+// Atomics.cpp, ControlFlow.cpp) next to SSA construction (SSA.cpp), operand
+// access (Operands.cpp) and the driver with the dispatch (Emitter.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_LIB_FRONTEND_FUNCTIONEMITTER_H
+#define PTXJIT_LIB_FRONTEND_FUNCTIONEMITTER_H
+
+#include "FrontendImpl.h"
+#include "ptxjit/Frontend/Parser.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace ptxjit::frontend {
+
+using mlir::Block;
+using mlir::BlockArgument;
+using mlir::FailureOr;
+using mlir::InFlightDiagnostic;
+using mlir::Location;
+using mlir::LogicalResult;
+using mlir::MLIRContext;
+using mlir::ModuleOp;
+using mlir::OpBuilder;
+using mlir::Type;
+using mlir::Value;
+using llvm::SmallVector;
+using llvm::StringRef;
+using ptx::StateSpace;
+using mlir::failure;
+using mlir::FileLineColLoc;
+using mlir::success;
+using mlir::UnknownLoc;
+namespace arith = mlir::arith;
+namespace cf = mlir::cf;
+namespace func = mlir::func;
+namespace LLVM = mlir::LLVM;
+namespace OpTrait = mlir::OpTrait;
+
+
+
+/// The instruction types of cvt that are not fundamental types: the packed
+/// narrow formats (9.7.9.21) and tf32.
+const StringRef kNarrowCvtTypes[] = {
+    "tf32",   "e4m3x2", "e5m2x2", "e2m3x2", "e3m2x2", "e2m1x2", "ue8m0x2",
+    "s2f6x2", "e4m3x4", "e5m2x4", "e2m3x4", "e3m2x4", "e2m1x4"};
+
+/// The modifiers of one instruction; handlers take the ones they understand
+/// and everything left over is an error.
+class Mods {
+public:
+  explicit Mods(const Instr &instr)
+      : instr(instr), used(instr.mods.size(), false) {}
+
+  bool take(StringRef mod) {
+    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
+      if (!used[i] && instr.mods[i] == mod) {
+        used[i] = true;
+        return true;
+      }
+    return false;
+  }
+  std::optional<StringRef> takeAny(llvm::ArrayRef<StringRef> options) {
+    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
+      if (!used[i] && llvm::is_contained(options, instr.mods[i])) {
+        used[i] = true;
+        return instr.mods[i];
+      }
+    return std::nullopt;
+  }
+  /// Takes every type modifier, in order.
+  SmallVector<PtxType, 2> takeTypes() {
+    SmallVector<PtxType, 2> types;
+    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
+      if (!used[i])
+        if (std::optional<PtxType> type = PtxType::parse(instr.mods[i])) {
+          used[i] = true;
+          types.push_back(*type);
+        }
+    return types;
+  }
+  /// Takes every modifier that names a type (a fundamental type or one of
+  /// \p extra), in order.
+  SmallVector<StringRef, 2> takeTypeNames(llvm::ArrayRef<StringRef> extra) {
+    SmallVector<StringRef, 2> names;
+    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
+      if (!used[i] && (PtxType::parse(instr.mods[i]) ||
+                       llvm::is_contained(extra, instr.mods[i]))) {
+        used[i] = true;
+        names.push_back(instr.mods[i]);
+      }
+    return names;
+  }
+  /// Index of the first modifier nobody took.
+  std::optional<unsigned> firstUnused() const {
+    for (unsigned i = 0, e = used.size(); i != e; ++i)
+      if (!used[i])
+        return i;
+    return std::nullopt;
+  }
+
+private:
+  const Instr &instr;
+  SmallVector<bool, 6> used;
+};
+
+struct BlockState {
+  llvm::DenseMap<unsigned, Value> defs;
+  SmallVector<std::pair<unsigned, BlockArgument>, 4> incomplete;
+  bool sealed = false;
+  /// Label blocks: predecessors counted before emission, and how many of
+  /// them have been emitted. Other blocks are sealed explicitly.
+  unsigned expectedPreds = ~0u;
+  unsigned emittedPreds = 0;
+};
+
+class FunctionEmitter {
+public:
+  FunctionEmitter(ModuleOp module, const llvm::SourceMgr &sm,
+                  const ModuleInfo &moduleInfo, FunctionInfo &function)
+      : module(module), sm(sm), moduleInfo(moduleInfo), fn(function),
+        ctx(module.getContext()), b(ctx), carryVar(function.regs.size()) {}
+
+  LogicalResult emit();
+
+private:
+  LogicalResult emitBody();
+  /// Emits a return, popping the local frame of a device function.
+  void emitReturn() {
+    if (!fn.isEntry && fn.localBytes)
+      ptx::LocalFreeOp::create(b, loc, state, localFrame);
+    func::ReturnOp::create(b, loc);
+  }
+  LogicalResult emitCall(Mods &mods);
+  /// The stack slot of a `.param` declared in the body (call arguments).
+  Value callParamSlot(const VarInfo &var);
+  //===--- diagnostics and locations --------------------------------------===//
+  InFlightDiagnostic error(llvm::SMLoc loc) {
+    return emitErrorAt(ctx, sm, loc);
+  }
+  Location locOf(llvm::SMLoc loc) {
+    unsigned id = sm.FindBufferContainingLoc(loc);
+    if (!id)
+      return UnknownLoc::get(ctx);
+    auto [line, col] = sm.getLineAndColumn(loc, id);
+    return FileLineColLoc::get(
+        ctx, sm.getMemoryBuffer(id)->getBufferIdentifier(), line, col);
+  }
+  InFlightDiagnostic instrError() { return error(curInstr->opcodeLoc); }
+  LogicalResult checkAllUsed(const Mods &mods);
+  LogicalResult unsupported(StringRef what) {
+    return instrError() << what << " is not supported yet", failure();
+  }
+
+  //===--- SSA construction -----------------------------------------------===//
+  Type varType(unsigned var) {
+    if (var == carryVar)
+      return b.getI1Type();
+    return fn.regs[var].type.toMLIR(ctx);
+  }
+  void writeVar(unsigned var, Block *block, Value value) {
+    blocks[block].defs[var] = value;
+  }
+  Value readVar(unsigned var, Block *block);
+  Value readVarRecursive(unsigned var, Block *block);
+  void addPhiOperands(unsigned var, Block *block, BlockArgument arg);
+  void sealBlock(Block *block);
+  /// Records that \p from's (new) terminator branches to \p to.
+  void noteEdge(Block *from, Block *to);
+  Value undefValue(unsigned var);
+  void removeTrivialBlockArguments();
+
+  Block *newBlock() {
+    Block *block = new Block();
+    func.getBody().push_back(block);
+    blocks[block];
+    return block;
+  }
+  bool isTerminated(Block *block) {
+    return !block->empty() &&
+           block->back().hasTrait<OpTrait::IsTerminator>();
+  }
+  void branchTo(Block *target) {
+    cf::BranchOp::create(b, loc, target);
+    noteEdge(cur, target);
+  }
+
+  //===--- operands -------------------------------------------------------===//
+  bool compatible(PtxType reg, PtxType instr, bool relaxed);
+  Value bitcast(Value value, Type type) {
+    if (value.getType() == type)
+      return value;
+    return LLVM::BitcastOp::create(b, loc, type, value);
+  }
+  Value intConst(Type type, int64_t value) {
+    return arith::ConstantOp::create(b, loc, type,
+                                     b.getIntegerAttr(type, value));
+  }
+  Value i32Const(int64_t v) { return intConst(b.getI32Type(), v); }
+  /// \p v (an i32) shifted right logically by \p amount; no op for 0.
+  Value shiftRightBits(Value v, unsigned amount) {
+    if (!amount)
+      return v;
+    return arith::ShRUIOp::create(b, loc, v, i32Const(amount));
+  }
+  Value i64Const(int64_t v) { return intConst(b.getI64Type(), v); }
+  FailureOr<Value> floatConst(PtxType type, const Operand &op);
+  FailureOr<Value> read(const Operand &op, PtxType type, bool relaxed = false);
+  FailureOr<Value> readPred(const Operand &op);
+  LogicalResult write(const Operand &op, Value value, PtxType type,
+                      bool relaxed = false);
+  Value sreg(ptx::SpecialReg reg, unsigned index = 0);
+  /// Address of a symbol in its window (host address for global/const).
+  FailureOr<std::pair<Value, StateSpace>> symbolAddress(const Operand &op);
+  /// The 64-bit address an `[...]` operand denotes.
+  FailureOr<Value> addressValue(const Operand &op);
+  Value hostPointer(StateSpace space, Value addr);
+  LogicalResult expectOperands(unsigned n) {
+    if (curInstr->operands.size() != n)
+      return instrError() << "'" << curInstr->opcode << "' expects " << n
+                          << " operands, found "
+                          << curInstr->operands.size(),
+             failure();
+    return success();
+  }
+  const Operand &operand(unsigned i) { return curInstr->operands[i]; }
+
+  //===--- instructions ---------------------------------------------------===//
+  LogicalResult emitStatement(const Stmt &stmt);
+  LogicalResult emitInstruction(const Instr &instr);
+  FailureOr<PtxType> oneType(Mods &mods, llvm::ArrayRef<StringRef> allowed);
+
+  LogicalResult emitAddSub(Mods &mods, bool isSub);
+  LogicalResult emitMul(Mods &mods);
+  LogicalResult emitMad(Mods &mods);
+  LogicalResult emitFma(Mods &mods);
+  LogicalResult emitCarry(Mods &mods);
+  LogicalResult emitMul24(Mods &mods, bool isMad);
+  LogicalResult emitSad(Mods &mods);
+  LogicalResult emitDivRem(Mods &mods, bool isRem);
+  LogicalResult emitAbsNeg(Mods &mods, bool isNeg);
+  LogicalResult emitMinMax(Mods &mods, bool isMax);
+  LogicalResult emitBitUnary(Mods &mods);
+  LogicalResult emitBfe(Mods &mods);
+  LogicalResult emitBfi(Mods &mods);
+  LogicalResult emitFns(Mods &mods);
+  LogicalResult emitSzextBmsk(Mods &mods, bool isBmsk);
+  LogicalResult emitDp(Mods &mods, bool isDp2a);
+  LogicalResult emitSetp(Mods &mods, bool isSet);
+  LogicalResult emitSelp(Mods &mods);
+  LogicalResult emitSlct(Mods &mods);
+  LogicalResult emitLogic(Mods &mods);
+  LogicalResult emitLop3(Mods &mods);
+  LogicalResult emitShf(Mods &mods);
+  LogicalResult emitShift(Mods &mods, bool isRight);
+  LogicalResult emitMov(Mods &mods);
+  LogicalResult emitLd(Mods &mods);
+  LogicalResult emitSt(Mods &mods);
+  LogicalResult emitPrefetch(Mods &mods);
+  LogicalResult emitCvta(Mods &mods);
+  LogicalResult emitIsspacep(Mods &mods);
+  LogicalResult emitPrmt(Mods &mods);
+  LogicalResult emitCvt(Mods &mods);
+  LogicalResult emitBra(Mods &mods);
+  LogicalResult emitBrx(Mods &mods);
+  void emitSwitch(Value index,
+                  const std::vector<std::pair<std::string, llvm::SMLoc>>
+                      &targets);
+  LogicalResult emitRet(Mods &mods);
+  LogicalResult emitTrap(Mods &mods);
+  LogicalResult emitFloatDivSqrtRcp(Mods &mods);
+  bool hasFloatTypeModifier() const;
+  LogicalResult emitFloatArith(Mods &mods);
+  LogicalResult emitApprox(Mods &mods);
+  LogicalResult emitTestp(Mods &mods);
+  LogicalResult emitCopysign(Mods &mods);
+  LogicalResult emitPackedHalfCompare(ptx::CmpOp cmp,
+                                      std::optional<StringRef> boolOp,
+                                      bool ftz, bool isSet, PtxType dtype,
+                                      PtxType stype);
+  LogicalResult emitCvtPackInt(Mods &mods);
+  LogicalResult emitCvtNarrow(StringRef dname, StringRef sname,
+                              std::optional<ptx::RoundingMode> rnd, bool relu,
+                              bool satfinite, bool scaled);
+  LogicalResult emitCvtPack(Mods &mods, PtxType dtype, PtxType stype,
+                            std::optional<ptx::RoundingMode> rnd, bool relu,
+                            bool satfinite);
+  LogicalResult emitBarrier(Mods &mods);
+  LogicalResult emitFence(Mods &mods);
+  LogicalResult emitAtom(Mods &mods, bool isRed);
+  LogicalResult emitWarpCollective(Mods &mods);
+  /// Address operand to host pointer, with the space from the modifiers.
+  FailureOr<Value> memoryPointer(const Operand &op, StateSpace space);
+
+  ModuleOp module;
+  const llvm::SourceMgr &sm;
+  const ModuleInfo &moduleInfo;
+  FunctionInfo &fn;
+  MLIRContext *ctx;
+  OpBuilder b;
+  Location loc = UnknownLoc::get(ctx);
+  func::FuncOp func;
+  Value state;
+  Block *entry = nullptr;
+  Block *cur = nullptr;
+  llvm::DenseMap<Block *, BlockState> blocks;
+  llvm::StringMap<Block *> labels;
+  const unsigned carryVar;
+  const Instr *curInstr = nullptr;
+  /// While emitting a guarded instruction without side effects, the guard:
+  /// writes become selects between the new and the old value.
+  Value selectGuard;
+  llvm::DenseMap<unsigned, Value> undefs;
+  /// Offset of this function's `.local` frame in the thread's window.
+  Value localFrame;
+  llvm::StringMap<Value> callParamSlots;
+  /// Blocks that start right after an unconditional branch or return.
+  llvm::DenseSet<Block *> unreachableBlocks;
+  /// Starts a new block for the code after an unconditional transfer.
+  void startUnreachableBlock() {
+    cur = newBlock();
+    sealBlock(cur);
+    unreachableBlocks.insert(cur);
+    b.setInsertionPointToEnd(cur);
+  }
+};
+
+
+/// The integer and floating-point types of the common arithmetic forms.
+inline const StringRef kIntTypes[] = {"u16", "u32", "u64",
+                                      "s16", "s32", "s64"};
+inline const StringRef kFloatTypes[] = {"f32", "f64"};
+
+inline PtxType f32Type() { return PtxType::make(PtxType::Float, 32); }
+
+/// The second register of a `d|p` destination as an operand of its own.
+Operand pairDestination(const Operand &dest);
+/// Whether \p name is a floating-point type modifier.
+bool isFloatTypeName(StringRef name);
+/// The state space a modifier names (`global`, `shared`, ...).
+StateSpace spaceFromName(StringRef name);
+/// Takes the state-space modifier of ld/st/atom (generic when absent).
+StateSpace takeSpace(Mods &mods);
+/// Takes the cache-operator and eviction-hint modifiers of ld/st.
+std::optional<StringRef> takeCacheHints(Mods &mods);
+
+} // namespace ptxjit::frontend
+
+#endif // PTXJIT_LIB_FRONTEND_FUNCTIONEMITTER_H

@@ -1,0 +1,666 @@
+//===- IntegerOps.cpp - arithmetic, logic and shift instructions ---------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionEmitter.h"
+
+using namespace mlir;
+using namespace ptxjit;
+using namespace ptxjit::frontend;
+using ptx::StateSpace;
+
+//===----------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
+  if (hasFloatTypeModifier())
+    return emitFloatArith(mods);
+  bool sat = mods.take("sat");
+  FailureOr<PtxType> type =
+      oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
+                     "s16x2"});
+  if (failed(type))
+    return failure();
+  if (sat && *type != PtxType::make(PtxType::Signed, 32))
+    return instrError() << "'.sat' is only valid on '" << curInstr->opcode
+                        << ".s32'",
+           failure();
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), *type);
+  FailureOr<Value> rhs = read(operand(2), *type);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Value result;
+  if (isSub)
+    result = ptx::SubOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
+                                nullptr, false, sat, false, type->isSigned());
+  else
+    result = ptx::AddOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
+                                nullptr, false, sat, false, type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitMul(Mods &mods) {
+  if (hasFloatTypeModifier())
+    return emitFloatArith(mods);
+  std::optional<StringRef> mode = mods.takeAny({"lo", "hi", "wide"});
+  FailureOr<PtxType> type =
+      oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64"});
+  if (failed(type))
+    return failure();
+  if (!mode)
+    return instrError() << "integer 'mul' needs '.lo', '.hi' or '.wide'",
+           failure();
+  PtxType resultType = *type;
+  ptx::MulMode m = *mode == "lo"   ? ptx::MulMode::lo
+                   : *mode == "hi" ? ptx::MulMode::hi
+                                   : ptx::MulMode::wide;
+  if (m == ptx::MulMode::wide) {
+    if (type->bits == 64)
+      return instrError() << "'.wide' is not valid on 64-bit 'mul'",
+             failure();
+    resultType.bits *= 2;
+  }
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), *type);
+  FailureOr<Value> rhs = read(operand(2), *type);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Value result = ptx::MulOp::create(b, loc, resultType.toMLIR(ctx), *lhs,
+                                    *rhs, nullptr,
+                                    ptx::MulModeAttr::get(ctx, m), false,
+                                    false, false, type->isSigned());
+  return write(operand(0), result, resultType);
+}
+
+LogicalResult FunctionEmitter::emitMad(Mods &mods) {
+  if (hasFloatTypeModifier())
+    return emitFloatArith(mods);
+  std::optional<StringRef> mode = mods.takeAny({"lo", "hi", "wide"});
+  bool sat = mods.take("sat");
+  bool ftz = mods.take("ftz");
+  FailureOr<PtxType> type = oneType(
+      mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
+  if (failed(type))
+    return failure();
+  if (!mode)
+    return instrError() << "integer 'mad' needs '.lo', '.hi' or '.wide'",
+           failure();
+  if (ftz)
+    return instrError() << "'.ftz' is not valid on integer 'mad'", failure();
+  if (sat && !(*mode == "hi" && *type == PtxType::make(PtxType::Signed, 32)))
+    return instrError() << "'.sat' is only valid on 'mad.hi.sat.s32'",
+           failure();
+  ptx::MulMode m = *mode == "lo"   ? ptx::MulMode::lo
+                   : *mode == "hi" ? ptx::MulMode::hi
+                                   : ptx::MulMode::wide;
+  PtxType resultType = *type;
+  if (m == ptx::MulMode::wide) {
+    if (type->bits == 64)
+      return instrError() << "'.wide' is not valid on 64-bit 'mad'",
+             failure();
+    resultType.bits *= 2;
+  }
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = read(operand(3), resultType);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::MadOp::create(
+      b, loc, resultType.toMLIR(ctx), *a, *bb, *c, nullptr,
+      ptx::MulModeAttr::get(ctx, m), false, sat, false, type->isSigned());
+  return write(operand(0), result, resultType);
+}
+
+LogicalResult FunctionEmitter::emitFma(Mods &mods) {
+  return emitFloatArith(mods);
+}
+
+LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool readsCarry = op == "addc" || op == "subc" || op == "madc";
+  // The `.cc` of addc/subc/madc was not taken by the dispatcher.
+  bool writesCarry = !readsCarry || mods.take("cc");
+  bool isMad = op == "mad" || op == "madc";
+  std::optional<StringRef> mode;
+  if (isMad) {
+    mode = mods.takeAny({"lo", "hi"});
+    if (!mode)
+      return instrError() << "'" << op << "' needs '.lo' or '.hi'",
+             failure();
+  }
+  FailureOr<PtxType> type = oneType(mods, {"u32", "s32", "u64", "s64"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(isMad ? 4 : 3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  if (failed(a) || failed(bb))
+    return failure();
+  Value carryIn = readsCarry ? readVar(carryVar, cur)
+                             : arith::ConstantOp::create(
+                                   b, loc, b.getBoolAttr(false))
+                                   .getResult();
+  Operation *result;
+  if (isMad) {
+    FailureOr<Value> c = read(operand(3), *type);
+    if (failed(c))
+      return failure();
+    result = ptx::MadCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
+                                     *bb, *c, carryIn, *mode == "hi",
+                                     type->isSigned());
+  } else if (op.starts_with("sub")) {
+    result = ptx::SubCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
+                                     *bb, carryIn);
+  } else {
+    result = ptx::AddCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
+                                     *bb, carryIn);
+  }
+  if (failed(write(operand(0), result->getResult(0), *type)))
+    return failure();
+  if (writesCarry) {
+    Value carry = result->getResult(1);
+    if (selectGuard)
+      carry = arith::SelectOp::create(b, loc, selectGuard, carry,
+                                      readVar(carryVar, cur));
+    writeVar(carryVar, cur, carry);
+  }
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
+  std::optional<StringRef> mode = mods.takeAny({"lo", "hi"});
+  if (!mode)
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs '.lo' or '.hi'",
+           failure();
+  bool sat = isMad && mods.take("sat");
+  FailureOr<PtxType> type = oneType(mods, {"u32", "s32"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(isMad ? 4 : 3)))
+    return failure();
+  if (sat && !(*mode == "hi" && type->isSigned()))
+    return instrError() << "'.sat' is only valid on 'mad24.hi.sat.s32'",
+           failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  if (failed(a) || failed(bb))
+    return failure();
+  Value result;
+  if (isMad) {
+    FailureOr<Value> c = read(operand(3), *type);
+    if (failed(c))
+      return failure();
+    result = ptx::Mad24Op::create(b, loc, a->getType(), *a, *bb, *c,
+                                  *mode == "hi", sat, type->isSigned());
+  } else {
+    result = ptx::Mul24Op::create(b, loc, a->getType(), *a, *bb,
+                                  *mode == "hi", type->isSigned());
+  }
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitSad(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, kIntTypes);
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = read(operand(3), *type);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::SadOp::create(b, loc, a->getType(), *a, *bb, *c,
+                                    type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitDivRem(Mods &mods, bool isRem) {
+  if (!isRem && hasFloatTypeModifier())
+    return emitFloatDivSqrtRcp(mods);
+  FailureOr<PtxType> type = oneType(mods, kIntTypes);
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), *type);
+  FailureOr<Value> rhs = read(operand(2), *type);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Value result;
+  if (isRem)
+    result = ptx::RemOp::create(b, loc, lhs->getType(), *lhs, *rhs,
+                                type->isSigned());
+  else
+    result = ptx::DivOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
+                                nullptr, false, false, false,
+                                type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+/// div / sqrt / rcp on f32 and f64: `.rnd` (correctly rounded), `.approx`,
+/// `div.full`, and the exactly specified `rcp.approx.ftz.f64`.
+LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool ftz = mods.take("ftz");
+  std::optional<StringRef> approx =
+      op == "div" ? mods.takeAny({"approx", "full"}) : mods.takeAny({"approx"});
+  std::optional<StringRef> rndName = mods.takeAny({"rn", "rz", "rm", "rp"});
+  FailureOr<PtxType> type = oneType(mods, kFloatTypes);
+  if (failed(type) || failed(checkAllUsed(mods)))
+    return failure();
+  unsigned numInputs = op == "div" ? 2 : 1;
+  if (failed(expectOperands(numInputs + 1)))
+    return failure();
+  if (approx && rndName)
+    return instrError() << "'." << *approx << "' and a rounding modifier "
+                        << "cannot be combined",
+           failure();
+  if (!approx && !rndName)
+    return instrError() << "'" << op << type->str()
+                        << "' requires '.approx'"
+                        << (op == "div" ? ", '.full'" : "")
+                        << " or a rounding modifier",
+           failure();
+  bool f64 = type->bits == 64;
+  if (approx) {
+    if (f64 && !(op == "rcp" && ftz))
+      return instrError() << "'" << op << "." << *approx << "' is not valid "
+                          << "on .f64"
+                          << (op == "rcp" ? " without '.ftz'" : ""),
+             failure();
+  } else if (ftz && f64) {
+    return instrError() << "'.ftz' is not valid on .f64", failure();
+  }
+  SmallVector<Value, 2> ins;
+  for (unsigned i = 1; i <= numInputs; ++i) {
+    FailureOr<Value> v = read(operand(i), *type);
+    if (failed(v))
+      return failure();
+    ins.push_back(*v);
+  }
+  Type t = type->toMLIR(ctx);
+  Value result;
+  if (approx) {
+    ptx::ApproxFn fn = op == "div"
+                           ? (*approx == "full" ? ptx::ApproxFn::div_full
+                                                : ptx::ApproxFn::div)
+                       : op == "rcp" ? ptx::ApproxFn::rcp
+                                     : ptx::ApproxFn::sqrt;
+    result = ptx::ApproxOp::create(b, loc, t, ins, fn, ftz);
+  } else {
+    auto rnd = ptx::RoundingModeAttr::get(
+        ctx, *ptx::symbolizeRoundingMode(*rndName));
+    if (op == "sqrt") {
+      result = ptx::SqrtOp::create(b, loc, t, ins[0], rnd.getValue(), ftz);
+    } else {
+      if (op == "rcp") {
+        // rcp.rnd is a correctly rounded 1 / a.
+        Operand one;
+        one.kind = Operand::Imm;
+        one.imm = 1;
+        ins.insert(ins.begin(), *floatConst(*type, one));
+      }
+      result = ptx::DivOp::create(b, loc, t, ins[0], ins[1], rnd, nullptr,
+                                  ftz, false, false, false);
+    }
+  }
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitAbsNeg(Mods &mods, bool isNeg) {
+  bool ftz = mods.take("ftz");
+  FailureOr<PtxType> type =
+      oneType(mods, {"s16", "s32", "s64", "f32", "f64", "f16", "f16x2",
+                     "bf16", "bf16x2"});
+  if (failed(type))
+    return failure();
+  if (ftz && !(type->kind == PtxType::Float && type->bits != 64))
+    return instrError() << "'.ftz' is only valid on .f32 and .f16 types",
+           failure();
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result;
+  if (isNeg)
+    result = ptx::NegOp::create(b, loc, a->getType(), *a, nullptr, nullptr,
+                                ftz, false, false, type->isSigned());
+  else
+    result = ptx::AbsOp::create(b, loc, a->getType(), *a, nullptr, nullptr,
+                                ftz, false, false, type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
+  bool relu = mods.take("relu");
+  bool ftz = mods.take("ftz");
+  bool nan = mods.take("NaN");
+  bool xorsign = mods.take("xorsign");
+  bool abs = mods.take("abs");
+  FailureOr<PtxType> type =
+      oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
+                     "s16x2", "f32", "f64", "f16", "f16x2", "bf16",
+                     "bf16x2"});
+  if (failed(type))
+    return failure();
+  if (relu && !(*type == PtxType::make(PtxType::Signed, 32) ||
+                *type == PtxType::make(PtxType::Signed, 16, 2)))
+    return instrError() << "'.relu' is only valid on .s32 and .s16x2",
+           failure();
+  if (ftz && !(type->kind == PtxType::Float && type->bits != 64))
+    return instrError() << "'.ftz' is only valid on .f32 and .f16 types",
+           failure();
+  if ((nan || xorsign || abs) && !(type->isFloat() && type->bits != 64))
+    return instrError() << "'.NaN', '.xorsign' and '.abs' are only valid on "
+                           "f32 and half-precision types",
+           failure();
+  if (xorsign && !abs)
+    return instrError() << "'.xorsign' requires '.abs'", failure();
+  unsigned n = curInstr->operands.size();
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (n == 4 && !type->isFloat())
+    return instrError() << "three-input '" << curInstr->opcode
+                        << "' is only valid on floating-point types",
+           failure();
+  if (n == 4 && (xorsign || type->bits != 32 || type->lanes != 1))
+    return instrError() << "three-input '" << curInstr->opcode
+                        << "' is only valid on .f32, without '.xorsign'",
+           failure();
+  if (abs && !xorsign && n != 4)
+    return instrError() << "'.abs' without '.xorsign' needs three inputs",
+           failure();
+  if (n != 4 && failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> lhs = read(operand(1), *type);
+  FailureOr<Value> rhs = read(operand(2), *type);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  Value third;
+  if (n == 4) {
+    FailureOr<Value> c = read(operand(3), *type);
+    if (failed(c))
+      return failure();
+    third = *c;
+  }
+  Value result;
+  if (isMax)
+    result = ptx::MaxOp::create(b, loc, lhs->getType(), *lhs, *rhs, third,
+                                nan, abs, nullptr, nullptr, ftz, false, relu,
+                                type->isSigned());
+  else
+    result = ptx::MinOp::create(b, loc, lhs->getType(), *lhs, *rhs, third,
+                                nan, abs, nullptr, nullptr, ftz, false, relu,
+                                type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool shiftamt = op == "bfind" && mods.take("shiftamt");
+  FailureOr<PtxType> type =
+      op == "bfind" ? oneType(mods, {"u32", "u64", "s32", "s64"})
+                    : oneType(mods, {"b32", "b64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result;
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  if (op == "popc") {
+    result = ptx::PopcOp::create(b, loc, b.getI32Type(), *a);
+  } else if (op == "clz") {
+    result = ptx::ClzOp::create(b, loc, b.getI32Type(), *a);
+  } else if (op == "bfind") {
+    result = ptx::BfindOp::create(b, loc, b.getI32Type(), *a, shiftamt,
+                                  type->isSigned());
+  } else {
+    result = ptx::BrevOp::create(b, loc, a->getType(), *a);
+    return write(operand(0), result, *type);
+  }
+  return write(operand(0), result, u32);
+}
+
+LogicalResult FunctionEmitter::emitBfe(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, {"u32", "u64", "s32", "s64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> pos = read(operand(2), u32);
+  FailureOr<Value> len = read(operand(3), u32);
+  if (failed(a) || failed(pos) || failed(len))
+    return failure();
+  Value result = ptx::BfeOp::create(b, loc, a->getType(), *a, *pos, *len,
+                                    type->isSigned());
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitBfi(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, {"b32", "b64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(5)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  FailureOr<Value> f = read(operand(1), *type);
+  FailureOr<Value> base = read(operand(2), *type);
+  FailureOr<Value> pos = read(operand(3), u32);
+  FailureOr<Value> len = read(operand(4), u32);
+  if (failed(f) || failed(base) || failed(pos) || failed(len))
+    return failure();
+  Value result =
+      ptx::BfiOp::create(b, loc, f->getType(), *f, *base, *pos, *len);
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitFns(Mods &mods) {
+  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  PtxType s32 = PtxType::make(PtxType::Signed, 32);
+  FailureOr<Value> mask = read(operand(1), *type);
+  FailureOr<Value> base = read(operand(2), u32);
+  FailureOr<Value> offset = read(operand(3), s32);
+  if (failed(mask) || failed(base) || failed(offset))
+    return failure();
+  Value result =
+      ptx::FnsOp::create(b, loc, b.getI32Type(), *mask, *base, *offset);
+  return write(operand(0), result, u32);
+}
+
+LogicalResult FunctionEmitter::emitSzextBmsk(Mods &mods, bool isBmsk) {
+  std::optional<StringRef> mode = mods.takeAny({"clamp", "wrap"});
+  if (!mode)
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs '.clamp' or '.wrap'",
+           failure();
+  FailureOr<PtxType> type =
+      isBmsk ? oneType(mods, {"b32"}) : oneType(mods, {"u32", "s32"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), u32);
+  if (failed(a) || failed(bb))
+    return failure();
+  ptx::ClampMode modeAttr =
+      *mode == "clamp" ? ptx::ClampMode::clamp : ptx::ClampMode::wrap;
+  Value result =
+      isBmsk ? ptx::BmskOp::create(b, loc, b.getI32Type(), *a, *bb, modeAttr)
+                   .getResult()
+             : ptx::SzextOp::create(b, loc, b.getI32Type(), *a, *bb,
+                                    modeAttr, type->isSigned())
+                   .getResult();
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
+  std::optional<StringRef> mode;
+  if (isDp2a) {
+    mode = mods.takeAny({"lo", "hi"});
+    if (!mode)
+      return instrError() << "'dp2a' needs '.lo' or '.hi'", failure();
+  }
+  SmallVector<PtxType, 2> types = mods.takeTypes();
+  if (types.size() != 2 || failed(checkAllUsed(mods)))
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs two types (.atype.btype)",
+           failure();
+  for (PtxType t : types)
+    if (t != PtxType::make(PtxType::Unsigned, 32) &&
+        t != PtxType::make(PtxType::Signed, 32))
+      return instrError() << "'" << curInstr->opcode
+                          << "' types must be .u32 or .s32",
+             failure();
+  if (failed(expectOperands(4)))
+    return failure();
+  bool anySigned = types[0].isSigned() || types[1].isSigned();
+  PtxType cType = PtxType::make(
+      anySigned ? PtxType::Signed : PtxType::Unsigned, 32);
+  FailureOr<Value> a = read(operand(1), types[0]);
+  FailureOr<Value> bb = read(operand(2), types[1]);
+  FailureOr<Value> c = read(operand(3), cType);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result =
+      isDp2a ? ptx::Dp2aOp::create(b, loc, b.getI32Type(), *a, *bb, *c,
+                                   *mode == "hi", types[0].isSigned(),
+                                   types[1].isSigned())
+                   .getResult()
+             : ptx::Dp4aOp::create(b, loc, b.getI32Type(), *a, *bb, *c,
+                                   types[0].isSigned(), types[1].isSigned())
+                   .getResult();
+  return write(operand(0), result, cType);
+}
+
+//===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Logic and shift
+//===----------------------------------------------------------------------===//
+
+LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  bool unary = op == "not" || op == "cnot";
+  FailureOr<PtxType> type =
+      op == "cnot" ? oneType(mods, {"b16", "b32", "b64"})
+                   : oneType(mods, {"pred", "b16", "b32", "b64"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(unary ? 2 : 3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  if (failed(a))
+    return failure();
+  Value result;
+  if (unary) {
+    result = op == "not" ? ptx::NotOp::create(b, loc, a->getType(), *a)
+                               .getResult()
+                         : ptx::CnotOp::create(b, loc, a->getType(), *a)
+                               .getResult();
+  } else {
+    FailureOr<Value> bb = read(operand(2), *type);
+    if (failed(bb))
+      return failure();
+    if (op == "and")
+      result = ptx::AndOp::create(b, loc, a->getType(), *a, *bb);
+    else if (op == "or")
+      result = ptx::OrOp::create(b, loc, a->getType(), *a, *bb);
+    else
+      result = ptx::XorOp::create(b, loc, a->getType(), *a, *bb);
+  }
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitLop3(Mods &mods) {
+  std::optional<StringRef> boolOp = mods.takeAny({"and", "or"});
+  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(boolOp ? 6 : 5)))
+    return failure();
+  const Operand &lutOp = operand(4);
+  if (lutOp.kind != Operand::Imm || lutOp.imm < 0 || lutOp.imm > 255)
+    return error(lutOp.loc) << "'lop3' needs an immediate lookup table in "
+                               "0..255",
+           failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> bb = read(operand(2), *type);
+  FailureOr<Value> c = read(operand(3), *type);
+  if (failed(a) || failed(bb) || failed(c))
+    return failure();
+  Value result = ptx::Lop3Op::create(b, loc, b.getI32Type(), *a, *bb, *c,
+                                     b.getI32IntegerAttr(lutOp.imm));
+  const Operand &dest = operand(0);
+  Operand value = dest;
+  value.pairReg.reset();
+  if (failed(write(value, result, *type)))
+    return failure();
+  if (!boolOp) {
+    if (dest.pairReg)
+      return error(dest.loc) << "'|p' needs '.and' or '.or'", failure();
+    return success();
+  }
+  if (!dest.pairReg)
+    return error(dest.loc) << "'lop3." << *boolOp
+                           << "' needs a 'd|p' destination",
+           failure();
+  // p = (d != 0) BoolOp q.
+  FailureOr<Value> q = readPred(operand(5));
+  if (failed(q))
+    return failure();
+  Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                        result, i32Const(0));
+  Value p = *boolOp == "and"
+                ? arith::AndIOp::create(b, loc, nonZero, *q).getResult()
+                : arith::OrIOp::create(b, loc, nonZero, *q).getResult();
+  return write(pairDestination(dest), p, PtxType::make(PtxType::Pred, 1));
+}
+
+LogicalResult FunctionEmitter::emitShf(Mods &mods) {
+  std::optional<StringRef> dir = mods.takeAny({"l", "r"});
+  std::optional<StringRef> mode = mods.takeAny({"clamp", "wrap"});
+  if (!dir || !mode)
+    return instrError() << "'shf' needs a direction (.l/.r) and a mode "
+                           "(.clamp/.wrap)",
+           failure();
+  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+    return failure();
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  FailureOr<Value> lo = read(operand(1), *type);
+  FailureOr<Value> hi = read(operand(2), *type);
+  FailureOr<Value> amount = read(operand(3), u32);
+  if (failed(lo) || failed(hi) || failed(amount))
+    return failure();
+  Value result = ptx::ShfOp::create(
+      b, loc, b.getI32Type(), *lo, *hi, *amount, *dir == "l",
+      *mode == "clamp" ? ptx::ClampMode::clamp : ptx::ClampMode::wrap);
+  return write(operand(0), result, *type);
+}
+
+LogicalResult FunctionEmitter::emitShift(Mods &mods, bool isRight) {
+  FailureOr<PtxType> type =
+      isRight ? oneType(mods, {"b16", "b32", "b64", "u16", "u32", "u64",
+                               "s16", "s32", "s64"})
+              : oneType(mods, {"b16", "b32", "b64"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> amount =
+      read(operand(2), PtxType::make(PtxType::Unsigned, 32));
+  if (failed(a) || failed(amount))
+    return failure();
+  Value result =
+      isRight ? ptx::ShrOp::create(b, loc, a->getType(), *a, *amount,
+                                   type->isSigned())
+                    .getResult()
+              : ptx::ShlOp::create(b, loc, a->getType(), *a, *amount)
+                    .getResult();
+  return write(operand(0), result, *type);
+}

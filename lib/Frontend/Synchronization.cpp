@@ -1,0 +1,241 @@
+//===- Synchronization.cpp - barriers, fences and warp collectives -------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionEmitter.h"
+
+using namespace mlir;
+using namespace ptxjit;
+using namespace ptxjit::frontend;
+using ptx::StateSpace;
+
+
+//===----------------------------------------------------------------------===//
+// Synchronization and communication
+//===----------------------------------------------------------------------===//
+
+
+LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
+  mods.take("cta");
+  std::optional<StringRef> form = mods.takeAny({"sync", "arrive", "red"});
+  if (!form)
+    return instrError() << "'" << curInstr->opcode
+                        << "' needs '.sync', '.arrive' or '.red'",
+           failure();
+  mods.take("aligned");
+  PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
+  std::optional<StringRef> redOp;
+  PtxType resultType;
+  unsigned first = 0;
+  if (*form == "red") {
+    redOp = mods.takeAny({"popc", "and", "or"});
+    if (!redOp)
+      return instrError() << "'bar.red' needs '.popc', '.and' or '.or'",
+             failure();
+    FailureOr<PtxType> type =
+        oneType(mods, *redOp == "popc" ? ArrayRef<StringRef>{"u32"}
+                                       : ArrayRef<StringRef>{"pred"});
+    if (failed(type))
+      return failure();
+    resultType = *type;
+    first = 1;
+  }
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  unsigned n = curInstr->operands.size();
+  unsigned minOps = first + (*form == "arrive" ? 2 : 1) + (redOp ? 1 : 0);
+  unsigned maxOps = first + 2 + (redOp ? 1 : 0);
+  if (n < minOps || n > maxOps)
+    return instrError() << "wrong number of operands for '"
+                        << curInstr->opcode << "." << *form << "'",
+           failure();
+  FailureOr<Value> id = read(operand(first), u32);
+  if (failed(id))
+    return failure();
+  if (operand(first).kind == Operand::Imm &&
+      (operand(first).imm < 0 || operand(first).imm > 15))
+    return error(operand(first).loc) << "barrier number must be in 0..15",
+           failure();
+  Value count;
+  bool hasCount = n == maxOps;
+  if (hasCount) {
+    FailureOr<Value> c = read(operand(first + 1), u32);
+    if (failed(c))
+      return failure();
+    count = *c;
+    const Operand &countOp = operand(first + 1);
+    if (countOp.kind == Operand::Imm &&
+        (countOp.imm <= 0 || countOp.imm % 32 != 0))
+      return error(countOp.loc) << "barrier thread count must be a positive "
+                                   "multiple of 32",
+             failure();
+  }
+  Value pred;
+  if (redOp) {
+    FailureOr<Value> p = readPred(operand(n - 1));
+    if (failed(p))
+      return failure();
+    pred = *p;
+  }
+  Type resultMlir = redOp ? resultType.toMLIR(ctx) : Type();
+  auto barrier = ptx::BarrierOp::create(
+      b, loc, resultMlir ? TypeRange{resultMlir} : TypeRange{}, state, *id,
+      count, pred, *form == "arrive",
+      redOp ? b.getStringAttr(*redOp) : nullptr);
+  if (redOp)
+    return write(operand(0), barrier.getResult(), resultType);
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitFence(Mods &mods) {
+  if (curInstr->opcode == "membar") {
+    if (!mods.takeAny({"cta", "gl", "sys"}))
+      return instrError() << "'membar' needs '.cta', '.gl' or '.sys'",
+             failure();
+    if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+      return failure();
+    ptx::FenceOp::create(b, loc, false);
+    return success();
+  }
+  if (mods.takeAny({"proxy", "mbarrier_init", "op_restrict", "sync_restrict"}))
+    return unsupported("'fence.proxy' and restricted fences");
+  std::optional<StringRef> sem =
+      mods.takeAny({"sc", "acq_rel", "acquire", "release"});
+  if (!mods.takeAny({"cta", "cluster", "gpu", "sys"}))
+    return instrError() << "'fence' needs a scope", failure();
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+    return failure();
+  ptx::FenceOp::create(b, loc, sem && *sem != "sc");
+  return success();
+}
+
+
+LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
+  StringRef op = curInstr->opcode;
+  PtxType b32 = PtxType::make(PtxType::Bits, 32);
+  PtxType pred = PtxType::make(PtxType::Pred, 1);
+  auto create = [&](StringRef kind, TypeRange results, Value a, Value bv,
+                    Value c, Value p, Value mask, bool isSigned) {
+    return ptx::WarpCollectiveOp::create(b, loc, results, state,
+                                         b.getStringAttr(kind), a, bv, c, p,
+                                         mask, isSigned);
+  };
+  if (op == "activemask") {
+    if (failed(oneType(mods, {"b32"})) || failed(checkAllUsed(mods)) ||
+        failed(expectOperands(1)))
+      return failure();
+    auto coll = create("activemask", {b.getI32Type()}, {}, {}, {}, {}, {},
+                       false);
+    return write(operand(0), coll.getResult(0), b32);
+  }
+  if (!mods.take("sync"))
+    return instrError() << "'" << op
+                        << "' without '.sync' is not supported (it is "
+                           "deprecated since PTX 6.0)",
+           failure();
+  if (op == "bar") {
+    mods.take("warp");
+    if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
+      return failure();
+    FailureOr<Value> mask = read(operand(0), b32);
+    if (failed(mask))
+      return failure();
+    create("warp.sync", {}, {}, {}, {}, {}, *mask, false);
+    return success();
+  }
+  if (op == "shfl") {
+    std::optional<StringRef> mode = mods.takeAny({"up", "down", "bfly", "idx"});
+    if (!mode)
+      return instrError() << "'shfl.sync' needs '.up', '.down', '.bfly' or "
+                             "'.idx'",
+             failure();
+    if (failed(oneType(mods, {"b32"})) || failed(checkAllUsed(mods)) ||
+        failed(expectOperands(5)))
+      return failure();
+    FailureOr<Value> a = read(operand(1), b32);
+    FailureOr<Value> bv = read(operand(2), b32);
+    FailureOr<Value> c = read(operand(3), b32);
+    FailureOr<Value> mask = read(operand(4), b32);
+    if (failed(a) || failed(bv) || failed(c) || failed(mask))
+      return failure();
+    auto coll = create(("shfl." + *mode).str(),
+                       {b.getI32Type(), b.getI1Type()}, *a, *bv, *c, {},
+                       *mask, false);
+    Operand value = operand(0);
+    value.pairReg.reset();
+    if (failed(write(value, coll.getResult(0), b32)))
+      return failure();
+    if (operand(0).pairReg)
+      return write(pairDestination(operand(0)), coll.getResult(1), pred);
+    return success();
+  }
+  if (op == "vote") {
+    std::optional<StringRef> mode =
+        mods.takeAny({"all", "any", "uni", "ballot"});
+    if (!mode)
+      return instrError() << "'vote.sync' needs a mode", failure();
+    bool ballot = *mode == "ballot";
+    if (failed(oneType(mods, {ballot ? "b32" : "pred"})) ||
+        failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+      return failure();
+    FailureOr<Value> p = readPred(operand(1));
+    FailureOr<Value> mask = read(operand(2), b32);
+    if (failed(p) || failed(mask))
+      return failure();
+    Type resultType = ballot ? Type(b.getI32Type()) : Type(b.getI1Type());
+    auto coll = create(("vote." + *mode).str(), {resultType}, {}, {}, {}, *p,
+                       *mask, false);
+    return write(operand(0), coll.getResult(0), ballot ? b32 : pred);
+  }
+  if (op == "match") {
+    std::optional<StringRef> mode = mods.takeAny({"any", "all"});
+    if (!mode)
+      return instrError() << "'match.sync' needs '.any' or '.all'",
+             failure();
+    FailureOr<PtxType> type = oneType(mods, {"b32", "b64"});
+    if (failed(type) || failed(checkAllUsed(mods)) ||
+        failed(expectOperands(3)))
+      return failure();
+    FailureOr<Value> a = read(operand(1), *type);
+    FailureOr<Value> mask = read(operand(2), b32);
+    if (failed(a) || failed(mask))
+      return failure();
+    std::string kind = ("match." + *mode).str() +
+                       (type->bits == 64 ? ".b64" : ".b32");
+    auto coll = create(kind, {b.getI32Type(), b.getI1Type()}, *a, {}, {}, {},
+                       *mask, false);
+    Operand value = operand(0);
+    value.pairReg.reset();
+    if (failed(write(value, coll.getResult(0), b32)))
+      return failure();
+    if (operand(0).pairReg) {
+      if (*mode != "all")
+        return error(operand(0).loc) << "only 'match.all' has a predicate "
+                                        "destination",
+               failure();
+      return write(pairDestination(operand(0)), coll.getResult(1), pred);
+    }
+    return success();
+  }
+  // redux.sync
+  std::optional<StringRef> rop =
+      mods.takeAny({"add", "min", "max", "and", "or", "xor"});
+  if (!rop)
+    return instrError() << "'redux.sync' needs an operation", failure();
+  bool bitwise = *rop == "and" || *rop == "or" || *rop == "xor";
+  if (mods.takeAny({"abs", "NaN"}))
+    return unsupported("floating-point 'redux.sync'");
+  FailureOr<PtxType> type = bitwise ? oneType(mods, {"b32"})
+                                    : oneType(mods, {"u32", "s32"});
+  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+    return failure();
+  FailureOr<Value> a = read(operand(1), *type);
+  FailureOr<Value> mask = read(operand(2), b32);
+  if (failed(a) || failed(mask))
+    return failure();
+  auto coll = create(("redux." + *rop).str(), {b.getI32Type()}, *a, {}, {},
+                     {}, *mask, type->isSigned());
+  return write(operand(0), coll.getResult(0), *type);
+}
