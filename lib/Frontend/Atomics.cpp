@@ -12,12 +12,12 @@ using namespace ptxjit::frontend;
 using ptx::StateSpace;
 
 LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
-  mods.takeAny({"relaxed", "acquire", "release", "acq_rel"});
-  mods.takeAny({"cta", "cluster", "gpu", "sys"});
-  mods.take("noftz");
-  if (mods.take("L2::cache_hint"))
+  mods.takeAny({Mod::relaxed, Mod::acquire, Mod::release, Mod::acq_rel});
+  mods.takeAny({Mod::cta, Mod::cluster, Mod::gpu, Mod::sys});
+  mods.take(Mod::noftz);
+  if (mods.take(Mod::L2_cache_hint))
     return unsupported("'.L2::cache_hint' on atomics");
-  if (mods.takeAny({"v2", "v4", "v8"}))
+  if (mods.takeAny({Mod::v2, Mod::v4, Mod::v8}))
     return unsupported("vector atomics");
   StateSpace space = takeSpace(mods);
   if (space != StateSpace::global && space != StateSpace::shared &&
@@ -25,30 +25,26 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
     return instrError() << "atomics work on global, shared or generic "
                            "addresses only",
            failure();
-  std::optional<StringRef> opName = mods.takeAny(
-      {"add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas"});
-  if (!opName)
+  static constexpr ptx::AtomicOp kAtomicOps[] = {
+      ptx::AtomicOp::add,  ptx::AtomicOp::min,  ptx::AtomicOp::max,
+      ptx::AtomicOp::inc,  ptx::AtomicOp::dec,  ptx::AtomicOp::band,
+      ptx::AtomicOp::bor,  ptx::AtomicOp::bxor, ptx::AtomicOp::exch,
+      ptx::AtomicOp::cas};
+  std::optional<ptx::AtomicOp> atomicOp =
+      mods.takeEnum<ptx::AtomicOp>(kAtomicOps);
+  if (!atomicOp)
     return instrError() << "'" << curInstr->opcode
                         << "' needs an operation", failure();
-  if (isRed && (*opName == "exch" || *opName == "cas"))
-    return instrError() << "'red' does not support '." << *opName << "'",
+  ptx::AtomicOp op = *atomicOp;
+  StringRef opName = ptx::stringifyAtomicOp(op);
+  if (isRed && (op == ptx::AtomicOp::exch || op == ptx::AtomicOp::cas))
+    return instrError() << "'red' does not support '." << opName << "'",
            failure();
   FailureOr<PtxType> type = oneType(
       mods, {"b16", "b32", "b64", "b128", "u32", "u64", "s32", "s64", "f16",
              "f16x2", "bf16", "bf16x2", "f32", "f64"});
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
-  ptx::AtomicOp op = llvm::StringSwitch<ptx::AtomicOp>(*opName)
-                         .Case("add", ptx::AtomicOp::add)
-                         .Case("min", ptx::AtomicOp::min)
-                         .Case("max", ptx::AtomicOp::max)
-                         .Case("inc", ptx::AtomicOp::inc)
-                         .Case("dec", ptx::AtomicOp::dec)
-                         .Case("and", ptx::AtomicOp::band)
-                         .Case("or", ptx::AtomicOp::bor)
-                         .Case("xor", ptx::AtomicOp::bxor)
-                         .Case("exch", ptx::AtomicOp::exch)
-                         .Default(ptx::AtomicOp::cas);
   // Which types each operation takes (9.7.13.5).
   std::string tname = type->str().substr(1);
   auto allowed = [&](std::initializer_list<StringRef> names) {
@@ -78,7 +74,7 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
   }
   if (!ok)
     return instrError() << "type '." << tname << "' is not valid on '"
-                        << curInstr->opcode << "." << *opName << "'",
+                        << curInstr->opcode << "." << opName << "'",
            failure();
   unsigned valueIdx = isRed ? 1 : 2;
   unsigned expected = valueIdx + (op == ptx::AtomicOp::cas ? 2 : 1);

@@ -16,16 +16,19 @@ using ptx::StateSpace;
 //===----------------------------------------------------------------------===//
 
 LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
-  static const StringRef cmpNames[] = {
-      "eq",  "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls",  "hi",
-      "hs",  "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
-  std::optional<StringRef> cmpName = mods.takeAny(cmpNames);
-  if (!cmpName)
+  using ptx::CmpOp;
+  static constexpr CmpOp kCmpOps[] = {
+      CmpOp::eq,  CmpOp::ne,  CmpOp::lt,  CmpOp::le,  CmpOp::gt,  CmpOp::ge,
+      CmpOp::lo,  CmpOp::ls,  CmpOp::hi,  CmpOp::hs,  CmpOp::equ, CmpOp::neu,
+      CmpOp::ltu, CmpOp::leu, CmpOp::gtu, CmpOp::geu, CmpOp::num, CmpOp::nan};
+  std::optional<CmpOp> cmpOp = mods.takeEnum<CmpOp>(kCmpOps);
+  if (!cmpOp)
     return instrError() << "'" << curInstr->opcode
                         << "' needs a comparison operator", failure();
-  auto cmp = *ptx::symbolizeCmpOp(*cmpName);
-  std::optional<StringRef> boolOp = mods.takeAny({"and", "or", "xor"});
-  bool ftz = mods.take("ftz");
+  CmpOp cmp = *cmpOp;
+  StringRef cmpName = ptx::stringifyCmpOp(cmp);
+  std::optional<Mod> boolOp = mods.takeAny({Mod::and_, Mod::or_, Mod::xor_});
+  bool ftz = mods.take(Mod::ftz);
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (failed(checkAllUsed(mods)))
     return failure();
@@ -64,11 +67,11 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
   bool floatOnly = cmp >= ptx::CmpOp::equ;
   bool unsignedOnly = cmp >= ptx::CmpOp::lo && cmp <= ptx::CmpOp::hs;
   if (!isFloat && floatOnly)
-    return instrError() << "'." << *cmpName
+    return instrError() << "'." << cmpName
                         << "' compares floating-point values only",
            failure();
   if (isFloat && unsignedOnly)
-    return instrError() << "'." << *cmpName << "' compares integers only",
+    return instrError() << "'." << cmpName << "' compares integers only",
            failure();
   if (stype.kind == PtxType::Bits && cmp != ptx::CmpOp::eq &&
       cmp != ptx::CmpOp::ne)
@@ -98,9 +101,9 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
     FailureOr<Value> c = readPred(operand(3));
     if (failed(c))
       return failure();
-    if (*boolOp == "and")
+    if (*boolOp == Mod::and_)
       return arith::AndIOp::create(b, loc, v, *c).getResult();
-    if (*boolOp == "or")
+    if (*boolOp == Mod::or_)
       return arith::OrIOp::create(b, loc, v, *c).getResult();
     return arith::XOrIOp::create(b, loc, v, *c).getResult();
   };
@@ -141,7 +144,7 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
 /// setp/set on .f16x2/.bf16x2: each half compares on its own; setp writes
 /// p (low half) and q (high half), set packs two 16-bit results.
 LogicalResult FunctionEmitter::emitPackedHalfCompare(
-    ptx::CmpOp cmp, std::optional<StringRef> boolOp, bool ftz, bool isSet,
+    ptx::CmpOp cmp, std::optional<Mod> boolOp, bool ftz, bool isSet,
     PtxType dtype, PtxType stype) {
   if (stype.lanes != 2)
     return instrError() << "a packed destination needs a packed source",
@@ -171,9 +174,9 @@ LogicalResult FunctionEmitter::emitPackedHalfCompare(
   auto combine = [&](Value v) -> Value {
     if (!boolOp)
       return v;
-    if (*boolOp == "and")
+    if (*boolOp == Mod::and_)
       return arith::AndIOp::create(b, loc, v, c);
-    if (*boolOp == "or")
+    if (*boolOp == Mod::or_)
       return arith::OrIOp::create(b, loc, v, c);
     return arith::XOrIOp::create(b, loc, v, c);
   };
@@ -221,7 +224,7 @@ LogicalResult FunctionEmitter::emitSelp(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitSlct(Mods &mods) {
-  bool ftz = mods.take("ftz");
+  bool ftz = mods.take(Mod::ftz);
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (failed(checkAllUsed(mods)))
     return failure();

@@ -32,7 +32,7 @@ Value FunctionEmitter::callParamSlot(const VarInfo &var) {
 }
 
 LogicalResult FunctionEmitter::emitCall(Mods &mods) {
-  mods.take("uni");
+  mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)))
     return failure();
   // call{.uni} [(rets),] target [, (args)] [, prototype];
@@ -149,7 +149,7 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult FunctionEmitter::emitBra(Mods &mods) {
-  mods.take("uni");
+  mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
     return failure();
   Block *target = labels[operand(0).symbol];
@@ -173,9 +173,9 @@ LogicalResult FunctionEmitter::emitBra(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitBrx(Mods &mods) {
-  if (!mods.take("idx"))
+  if (!mods.take(Mod::idx))
     return instrError() << "'brx' needs '.idx'", failure();
-  mods.take("uni");
+  mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   FailureOr<Value> index =
@@ -233,7 +233,7 @@ void FunctionEmitter::emitSwitch(
 }
 
 LogicalResult FunctionEmitter::emitRet(Mods &mods) {
-  mods.take("uni");
+  mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
     return failure();
   if (curInstr->opcode == "exit" && !fn.isEntry)

@@ -12,25 +12,31 @@ using namespace ptxjit::frontend;
 using ptx::StateSpace;
 
 LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
-  if (mods.take("pack"))
+  if (mods.take(Mod::pack))
     return emitCvtPackInt(mods);
-  std::optional<StringRef> rndName = mods.takeAny(
-      {"rn", "rz", "rm", "rp", "rna", "rni", "rzi", "rmi", "rpi", "rs"});
-  bool ftz = mods.take("ftz");
-  bool sat = mods.take("sat");
-  bool relu = mods.take("relu");
-  bool satfinite = mods.take("satfinite");
-  bool scaled = mods.take("scaled::n2::ue8m0");
+  using ptx::RoundingMode;
+  static constexpr RoundingMode kCvtRoundings[] = {
+      RoundingMode::rn,  RoundingMode::rz,  RoundingMode::rm,
+      RoundingMode::rp,  RoundingMode::rna, RoundingMode::rni,
+      RoundingMode::rzi, RoundingMode::rmi, RoundingMode::rpi,
+      RoundingMode::rs};
+  std::optional<RoundingMode> rnd = mods.takeEnum<RoundingMode>(kCvtRoundings);
+  bool ftz = mods.take(Mod::ftz);
+  bool sat = mods.take(Mod::sat);
+  bool relu = mods.take(Mod::relu);
+  bool satfinite = mods.take(Mod::satfinite);
+  bool scaled = mods.take(Mod::scaled_n2_ue8m0);
+  // The packed narrow formats and tf32 (9.7.9.21).
+  static constexpr Mod kNarrowCvtTypes[] = {
+      Mod::tf32,   Mod::e4m3x2, Mod::e5m2x2, Mod::e2m3x2, Mod::e3m2x2,
+      Mod::e2m1x2, Mod::ue8m0x2, Mod::s2f6x2, Mod::e4m3x4, Mod::e5m2x4,
+      Mod::e2m3x4, Mod::e3m2x4, Mod::e2m1x4};
   SmallVector<StringRef, 2> names = mods.takeTypeNames(kNarrowCvtTypes);
   if (failed(checkAllUsed(mods)))
     return failure();
   if (names.size() != 2)
     return instrError() << "'cvt' needs two types (.dtype.atype)", failure();
-  std::optional<ptx::RoundingMode> rnd;
-  if (rndName)
-    rnd = *ptx::symbolizeRoundingMode(*rndName);
-  if (llvm::is_contained(kNarrowCvtTypes, names[0]) ||
-      llvm::is_contained(kNarrowCvtTypes, names[1])) {
+  if (!PtxType::parse(names[0]) || !PtxType::parse(names[1])) {
     if (ftz || sat)
       return instrError() << "'." << (ftz ? "ftz" : "sat")
                           << "' is not valid on 'cvt." << names[0] << "."
@@ -378,28 +384,30 @@ LogicalResult FunctionEmitter::emitCvtNarrow(
 /// saturate to convertType and pack into the low bits of d, a above b; for
 /// the 8-, 4- and 2-bit types the bits above come from the low bits of c.
 LogicalResult FunctionEmitter::emitCvtPackInt(Mods &mods) {
-  std::optional<StringRef> convert =
-      mods.takeAny({"u16", "s16", "u8", "s8", "u4", "s4", "u2", "s2"});
-  bool sat = mods.take("sat");
-  bool s32 = mods.take("s32");
-  bool b32 = mods.take("b32");
+  std::optional<Mod> convertType = mods.takeAny(
+      {Mod::u16, Mod::s16, Mod::u8, Mod::s8, Mod::u4, Mod::s4, Mod::u2,
+       Mod::s2});
+  bool sat = mods.take(Mod::sat);
+  bool s32 = mods.takeType(PtxType::make(PtxType::Signed, 32));
+  bool b32 = mods.takeType(PtxType::make(PtxType::Bits, 32));
   if (failed(checkAllUsed(mods)))
     return failure();
-  if (!convert || !s32)
+  if (!convertType || !s32)
     return instrError() << "'cvt.pack' needs '.sat.convertType.s32' with "
                            "convertType one of .u16 .s16 .u8 .s8 .u4 .s4 "
                            ".u2 .s2",
            failure();
   if (!sat)
     return instrError() << "'cvt.pack' needs '.sat'", failure();
-  unsigned size = std::stoi(convert->drop_front().str());
-  bool isSigned = convert->front() == 's';
+  StringRef convert = spelling(*convertType);
+  unsigned size = std::stoi(convert.drop_front().str());
+  bool isSigned = convert.front() == 's';
   bool wide = size == 16;
   if (wide && b32)
-    return instrError() << "'cvt.pack." << *convert
+    return instrError() << "'cvt.pack." << convert
                         << "' takes no .cType operand", failure();
   if (!wide && !b32)
-    return instrError() << "'cvt.pack." << *convert
+    return instrError() << "'cvt.pack." << convert
                         << "' needs '.b32', the type of c", failure();
   if (failed(expectOperands(wide ? 3 : 4)))
     return failure();

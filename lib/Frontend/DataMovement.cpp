@@ -76,45 +76,47 @@ StateSpace frontend::spaceFromName(StringRef name) {
 /// Parses the state space modifier of a memory instruction (generic when
 /// there is none).
 StateSpace frontend::takeSpace(Mods &mods) {
-  std::optional<StringRef> space = mods.takeAny(
-      {"global", "shared", "shared::cta", "local", "param", "const"});
-  return space ? spaceFromName(*space) : StateSpace::generic;
+  std::optional<Mod> space =
+      mods.takeAny({Mod::global, Mod::shared, Mod::shared_cta, Mod::local,
+                    Mod::param, Mod::const_});
+  return space ? spaceFromName(spelling(*space)) : StateSpace::generic;
 }
 
 /// Takes the modifiers of ld/st that have no effect on a CPU: cache
 /// operators, eviction priorities and non-coherent loads.
 std::optional<StringRef> frontend::takeCacheHints(Mods &mods) {
   std::optional<StringRef> first;
-  while (std::optional<StringRef> m = mods.takeAny(
-             {"ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc", "weak",
-              "L1::evict_normal", "L1::evict_unchanged", "L1::evict_first",
-              "L1::evict_last", "L1::no_allocate", "L2::evict_normal",
-              "L2::evict_first", "L2::evict_last", "L2::64B", "L2::128B",
-              "L2::256B", "cta"})) {
+  while (std::optional<Mod> m = mods.takeAny(
+             {Mod::ca, Mod::cg, Mod::cs, Mod::lu, Mod::cv, Mod::wb, Mod::wt,
+              Mod::nc, Mod::weak, Mod::L1_evict_normal,
+              Mod::L1_evict_unchanged, Mod::L1_evict_first,
+              Mod::L1_evict_last, Mod::L1_no_allocate, Mod::L2_evict_normal,
+              Mod::L2_evict_first, Mod::L2_evict_last, Mod::L2_64B,
+              Mod::L2_128B, Mod::L2_256B, Mod::cta})) {
     if (!first)
-      first = *m;
+      first = spelling(*m);
   }
   return first;
 }
 
 LogicalResult FunctionEmitter::emitLd(Mods &mods) {
-  bool isVolatile = mods.take("volatile");
-  if (mods.takeAny({"relaxed", "acquire", "mmio"}))
+  bool isVolatile = mods.take(Mod::volatile_);
+  if (mods.takeAny({Mod::relaxed, Mod::acquire, Mod::mmio}))
     return instrError() << "'ld' with memory-order qualifiers is not "
                            "supported yet",
            failure();
-  if (mods.take("L2::cache_hint"))
+  if (mods.take(Mod::L2_cache_hint))
     return instrError() << "'.L2::cache_hint' is not supported yet",
            failure();
   StateSpace space = takeSpace(mods);
   std::optional<StringRef> cache = takeCacheHints(mods);
-  std::optional<StringRef> vec = mods.takeAny({"v2", "v4", "v8"});
+  std::optional<Mod> vec = mods.takeAny({Mod::v2, Mod::v4, Mod::v8});
   FailureOr<PtxType> type =
       oneType(mods, {"b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32",
                      "u64", "s8", "s16", "s32", "s64", "f32", "f64"});
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
-  unsigned lanes = !vec ? 1 : *vec == "v2" ? 2 : *vec == "v4" ? 4 : 8;
+  unsigned lanes = !vec ? 1 : *vec == Mod::v2 ? 2 : *vec == Mod::v4 ? 4 : 8;
   const Operand &dst = operand(0);
   if ((lanes > 1) != (dst.kind == Operand::Vector) ||
       (lanes > 1 && dst.elems.size() != lanes))
@@ -146,25 +148,25 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitSt(Mods &mods) {
-  bool isVolatile = mods.take("volatile");
-  if (mods.takeAny({"relaxed", "release", "mmio"}))
+  bool isVolatile = mods.take(Mod::volatile_);
+  if (mods.takeAny({Mod::relaxed, Mod::release, Mod::mmio}))
     return instrError() << "'st' with memory-order qualifiers is not "
                            "supported yet",
            failure();
-  if (mods.take("L2::cache_hint"))
+  if (mods.take(Mod::L2_cache_hint))
     return instrError() << "'.L2::cache_hint' is not supported yet",
            failure();
   StateSpace space = takeSpace(mods);
   if (space == StateSpace::constant)
     return instrError() << "'st' cannot write the '.const' space", failure();
   std::optional<StringRef> cache = takeCacheHints(mods);
-  std::optional<StringRef> vec = mods.takeAny({"v2", "v4", "v8"});
+  std::optional<Mod> vec = mods.takeAny({Mod::v2, Mod::v4, Mod::v8});
   FailureOr<PtxType> type =
       oneType(mods, {"b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32",
                      "u64", "s8", "s16", "s32", "s64", "f32", "f64"});
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
-  unsigned lanes = !vec ? 1 : *vec == "v2" ? 2 : *vec == "v4" ? 4 : 8;
+  unsigned lanes = !vec ? 1 : *vec == Mod::v2 ? 2 : *vec == Mod::v4 ? 4 : 8;
   const Operand &src = operand(1);
   if ((lanes > 1) != (src.kind == Operand::Vector) ||
       (lanes > 1 && src.elems.size() != lanes))
@@ -197,27 +199,28 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
 LogicalResult FunctionEmitter::emitPrefetch(Mods &mods) {
   // Prefetches are performance hints with no observable effect; the
   // address is still checked.
-  mods.takeAny({"global", "local"});
-  mods.takeAny({"L1", "L2", "L2::evict_last", "L2::evict_normal"});
+  mods.takeAny({Mod::global, Mod::local});
+  mods.takeAny({Mod::L1, Mod::L2, Mod::L2_evict_last, Mod::L2_evict_normal});
   if (curInstr->opcode == "prefetchu")
-    mods.take("L1");
+    mods.take(Mod::L1);
   if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
     return failure();
   return success(succeeded(addressValue(operand(0))));
 }
 
 LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
-  bool to = mods.take("to");
-  std::optional<StringRef> spaceName =
-      mods.takeAny({"global", "shared", "local", "param", "const"});
+  bool to = mods.take(Mod::to);
+  std::optional<StateSpace> spaceName = mods.takeEnum<StateSpace>(
+      {StateSpace::global, StateSpace::shared, StateSpace::local,
+       StateSpace::param, StateSpace::constant});
   if (!spaceName)
     return instrError() << "'cvta' needs a state space", failure();
-  if (mods.take("cluster"))
+  if (mods.take(Mod::cluster))
     return unsupported("'cvta.shared::cluster'");
   FailureOr<PtxType> type = oneType(mods, {"u32", "u64"});
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
-  StateSpace space = spaceFromName(*spaceName);
+  StateSpace space = *spaceName;
   FailureOr<Value> a = read(operand(1), *type);
   if (failed(a))
     return failure();
@@ -227,17 +230,18 @@ LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
-  std::optional<StringRef> spaceName =
-      mods.takeAny({"global", "shared", "local", "param", "const"});
+  std::optional<StateSpace> spaceName = mods.takeEnum<StateSpace>(
+      {StateSpace::global, StateSpace::shared, StateSpace::local,
+       StateSpace::param, StateSpace::constant});
   if (!spaceName)
     return instrError() << "'isspacep' needs a state space", failure();
-  if (mods.takeAny({"cta", "cluster"}))
+  if (mods.takeAny({Mod::cta, Mod::cluster}))
     return unsupported("'isspacep.shared::cta/::cluster'");
-  if (*spaceName == "const")
+  if (*spaceName == StateSpace::constant)
     return unsupported("'isspacep.const'");
   if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
-  StateSpace space = spaceFromName(*spaceName);
+  StateSpace space = *spaceName;
   FailureOr<Value> a = read(operand(1), PtxType::make(PtxType::Bits, 64));
   if (failed(a))
     return failure();
@@ -246,8 +250,10 @@ LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitPrmt(Mods &mods) {
-  std::optional<StringRef> mode =
-      mods.takeAny({"f4e", "b4e", "rc8", "ecl", "ecr", "rc16"});
+  using ptx::PrmtMode;
+  std::optional<PrmtMode> mode = mods.takeEnum<PrmtMode>(
+      {PrmtMode::f4e, PrmtMode::b4e, PrmtMode::rc8, PrmtMode::ecl,
+       PrmtMode::ecr, PrmtMode::rc16});
   FailureOr<PtxType> type = oneType(mods, {"b32"});
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
     return failure();
@@ -256,8 +262,7 @@ LogicalResult FunctionEmitter::emitPrmt(Mods &mods) {
   FailureOr<Value> c = read(operand(3), *type);
   if (failed(a) || failed(bb) || failed(c))
     return failure();
-  ptx::PrmtMode m = mode ? *ptx::symbolizePrmtMode(*mode)
-                         : ptx::PrmtMode::generic;
+  PrmtMode m = mode.value_or(PrmtMode::generic);
   Value result = ptx::PrmtOp::create(b, loc, b.getI32Type(), *a, *bb, *c,
                                      ptx::PrmtModeAttr::get(ctx, m));
   return write(operand(0), result, *type);

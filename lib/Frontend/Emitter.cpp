@@ -226,147 +226,50 @@ LogicalResult FunctionEmitter::checkAllUsed(const Mods &mods) {
   return success();
 }
 
-namespace {
-/// How an instruction relates to guards and control flow.
-enum class Kind { Pure, SideEffect, Branch };
-using Handler = LogicalResult (FunctionEmitter::*)(Mods &);
-} // namespace
+LogicalResult FunctionEmitter::dispatch(InstrId id, Mods &mods) {
+#define GET_INSTR_DISPATCH
+#include "ptxjit/Dialect/PTX/IR/PTXInstrs.inc"
+  llvm_unreachable("an opcode of the table without a handler");
+}
 
 LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
   curInstr = &instr;
   loc = locOf(instr.loc);
-  Mods mods(instr);
-  StringRef op = instr.opcode;
-
-  // Opcode -> (kind, handler). Handlers that serve several opcodes look at
-  // curInstr->opcode.
-  std::function<LogicalResult()> handler;
-  Kind kind = Kind::Pure;
-#define PURE(fnCall) handler = [&] { return fnCall; }
-  bool hasCC = llvm::is_contained(instr.mods, "cc");
-  if (op == "add" || op == "sub" || op == "addc" || op == "subc") {
-    if ((hasCC && (op == "add" || op == "sub") && mods.take("cc")) ||
-        op == "addc" || op == "subc")
-      PURE(emitCarry(mods));
-    else
-      PURE(emitAddSub(mods, op == "sub"));
-  } else if (op == "mul") {
-    PURE(emitMul(mods));
-  } else if (op == "mad" || op == "madc") {
-    if ((hasCC && op == "mad" && mods.take("cc")) || op == "madc")
-      PURE(emitCarry(mods));
-    else
-      PURE(emitMad(mods));
-  } else if (op == "fma") {
-    PURE(emitFma(mods));
-  } else if (op == "mul24" || op == "mad24") {
-    PURE(emitMul24(mods, op == "mad24"));
-  } else if (op == "sad") {
-    PURE(emitSad(mods));
-  } else if (op == "div" || op == "rem") {
-    PURE(emitDivRem(mods, op == "rem"));
-  } else if (op == "abs" || op == "neg") {
-    PURE(emitAbsNeg(mods, op == "neg"));
-  } else if (op == "min" || op == "max") {
-    PURE(emitMinMax(mods, op == "max"));
-  } else if (op == "popc" || op == "clz" || op == "brev" || op == "bfind") {
-    PURE(emitBitUnary(mods));
-  } else if (op == "bfe") {
-    PURE(emitBfe(mods));
-  } else if (op == "bfi") {
-    PURE(emitBfi(mods));
-  } else if (op == "fns") {
-    PURE(emitFns(mods));
-  } else if (op == "szext" || op == "bmsk") {
-    PURE(emitSzextBmsk(mods, op == "bmsk"));
-  } else if (op == "dp4a" || op == "dp2a") {
-    PURE(emitDp(mods, op == "dp2a"));
-  } else if (op == "setp" || op == "set") {
-    PURE(emitSetp(mods, op == "set"));
-  } else if (op == "selp") {
-    PURE(emitSelp(mods));
-  } else if (op == "slct") {
-    PURE(emitSlct(mods));
-  } else if (op == "and" || op == "or" || op == "xor" || op == "not" ||
-             op == "cnot") {
-    PURE(emitLogic(mods));
-  } else if (op == "lop3") {
-    PURE(emitLop3(mods));
-  } else if (op == "shf") {
-    PURE(emitShf(mods));
-  } else if (op == "shl" || op == "shr") {
-    PURE(emitShift(mods, op == "shr"));
-  } else if (op == "mov") {
-    PURE(emitMov(mods));
-  } else if (op == "cvta") {
-    PURE(emitCvta(mods));
-  } else if (op == "isspacep") {
-    PURE(emitIsspacep(mods));
-  } else if (op == "prmt") {
-    PURE(emitPrmt(mods));
-  } else if (op == "cvt") {
-    PURE(emitCvt(mods));
-  } else if (op == "sqrt" || op == "rcp") {
-    PURE(emitFloatDivSqrtRcp(mods));
-  } else if (op == "rsqrt" || op == "sin" || op == "cos" || op == "lg2" ||
-             op == "ex2" || op == "tanh") {
-    PURE(emitApprox(mods));
-  } else if (op == "testp") {
-    PURE(emitTestp(mods));
-  } else if (op == "copysign") {
-    PURE(emitCopysign(mods));
-  } else if (op == "ld" || op == "ldu") {
-    kind = Kind::SideEffect;
-    PURE(emitLd(mods));
-  } else if (op == "st") {
-    kind = Kind::SideEffect;
-    PURE(emitSt(mods));
-  } else if (op == "prefetch" || op == "prefetchu") {
-    kind = Kind::SideEffect;
-    PURE(emitPrefetch(mods));
-  } else if (op == "bra") {
-    kind = Kind::Branch;
-    PURE(emitBra(mods));
-  } else if (op == "brx") {
-    kind = Kind::Branch;
-    PURE(emitBrx(mods));
-  } else if (op == "ret" || op == "exit") {
-    kind = Kind::SideEffect;
-    PURE(emitRet(mods));
-  } else if (op == "trap") {
-    kind = Kind::SideEffect;
-    PURE(emitTrap(mods));
-  } else if (op == "bar" || op == "barrier") {
-    kind = Kind::SideEffect;
-    if (llvm::is_contained(instr.mods, "warp"))
-      PURE(emitWarpCollective(mods));
-    else
-      PURE(emitBarrier(mods));
-  } else if (op == "membar" || op == "fence") {
-    kind = Kind::SideEffect;
-    PURE(emitFence(mods));
-  } else if (op == "atom" || op == "red") {
-    kind = Kind::SideEffect;
-    PURE(emitAtom(mods, op == "red"));
-  } else if (op == "shfl" || op == "vote" || op == "match" ||
-             op == "redux" || op == "activemask") {
-    kind = Kind::SideEffect;
-    PURE(emitWarpCollective(mods));
-  } else if (op == "call") {
-    kind = Kind::SideEffect;
-    PURE(emitCall(mods));
-  } else {
-    return instrError() << "unsupported instruction '" << op << "'",
+  std::optional<InstrId> id = lookupInstr(instr.opcode);
+  if (!id)
+    return instrError() << "unsupported instruction '" << instr.opcode << "'",
            failure();
+  const InstrInfo &info = getInstrInfo(*id);
+  // A modifier the table does not list for the opcode is never valid on it.
+  // Types are left to the handler, which knows the forms.
+  for (unsigned i = 0, e = instr.mods.size(); i != e; ++i) {
+    if (isTypeName(instr.mods[i]))
+      continue;
+    std::optional<Mod> mod = lookupModifier(instr.mods[i]);
+    if (!mod || !info.accepts(*mod))
+      return error(instr.modLocs[i])
+                 << "unsupported modifier '." << instr.mods[i] << "' on '"
+                 << instr.opcode << "'",
+             failure();
   }
-#undef PURE
+  Mods mods(instr, info);
+  auto handler = [&]() -> LogicalResult {
+    LogicalResult result = dispatch(*id, mods);
+    if (std::optional<Mod> mod = mods.undeclaredTaken())
+      return instrError() << "internal error: the handler of '"
+                          << instr.opcode << "' takes '." << spelling(*mod)
+                          << "', which PTXInstrs.td does not list for it",
+             failure();
+    return result;
+  };
+  InstrKind kind = info.kind;
 
   b.setInsertionPointToEnd(cur);
-  if (!instr.guard || kind == Kind::Branch)
+  if (!instr.guard || kind == InstrKind::Branch)
     return handler();
 
   Value guard = readVar(*instr.guard, cur);
-  if (kind == Kind::Pure) {
+  if (kind == InstrKind::Pure) {
     if (instr.guardNegated)
       guard = arith::XOrIOp::create(b, loc, guard,
                                     arith::ConstantOp::create(

@@ -29,11 +29,12 @@ bool FunctionEmitter::hasFloatTypeModifier() const {
 LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
   StringRef op = curInstr->opcode;
   bool isFma = op == "fma" || op == "mad";
-  std::optional<StringRef> rndName = mods.takeAny({"rn", "rz", "rm", "rp"});
-  bool ftz = mods.take("ftz");
-  bool sat = mods.take("sat");
-  bool relu = mods.take("relu");
-  bool oob = mods.take("oob");
+  std::optional<ptx::RoundingMode> rnd =
+      mods.takeEnum<ptx::RoundingMode>(kIeeeRoundings);
+  bool ftz = mods.take(Mod::ftz);
+  bool sat = mods.take(Mod::sat);
+  bool relu = mods.take(Mod::relu);
+  bool oob = mods.take(Mod::oob);
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (failed(checkAllUsed(mods)))
     return failure();
@@ -70,12 +71,13 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
   }
   bool half = !mixed && type.bits == 16;
   bool isBF = type.kind == PtxType::BFloat;
-  if (isFma && !rndName)
+  if (isFma && !rnd)
     return instrError() << "'" << op << type.str()
                         << "' requires a rounding modifier",
            failure();
-  if (half && rndName && *rndName != "rn")
-    return instrError() << "'." << *rndName << "' is not valid on "
+  if (half && rnd && *rnd != ptx::RoundingMode::rn)
+    return instrError() << "'." << ptx::stringifyRoundingMode(*rnd)
+                        << "' is not valid on "
                         << "half-precision '" << op << "' (only '.rn')",
            failure();
   if (type.bits == 64 && (ftz || sat))
@@ -113,8 +115,7 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
     ins.push_back(x);
   }
   ptx::RoundingModeAttr rndAttr =
-      rndName ? ptx::RoundingModeAttr::get(
-                    ctx, *ptx::symbolizeRoundingMode(*rndName))
+      rnd ? ptx::RoundingModeAttr::get(ctx, *rnd)
               : nullptr;
   Type resultType = type.toMLIR(ctx);
   Value result;
@@ -135,8 +136,8 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitApprox(Mods &mods) {
   StringRef op = curInstr->opcode;
-  bool approx = mods.take("approx");
-  bool ftz = mods.take("ftz");
+  bool approx = mods.take(Mod::approx);
+  bool ftz = mods.take(Mod::ftz);
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (failed(checkAllUsed(mods)))
     return failure();
@@ -181,8 +182,10 @@ LogicalResult FunctionEmitter::emitApprox(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitTestp(Mods &mods) {
-  std::optional<StringRef> kind = mods.takeAny(
-      {"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
+  using ptx::TestKind;
+  std::optional<TestKind> kind = mods.takeEnum<TestKind>(
+      {TestKind::finite, TestKind::infinite, TestKind::number,
+       TestKind::notanumber, TestKind::normal, TestKind::subnormal});
   if (!kind)
     return instrError() << "'testp' needs one of .finite .infinite .number "
                            ".notanumber .normal .subnormal",
@@ -194,7 +197,7 @@ LogicalResult FunctionEmitter::emitTestp(Mods &mods) {
   if (failed(a))
     return failure();
   Value result = ptx::TestpOp::create(b, loc, b.getI1Type(), *a,
-                                      *ptx::symbolizeTestKind(*kind));
+                                      *kind);
   return write(operand(0), result, PtxType::make(PtxType::Pred, 1));
 }
 

@@ -17,6 +17,7 @@
 #define PTXJIT_LIB_FRONTEND_FUNCTIONEMITTER_H
 
 #include "FrontendImpl.h"
+#include "InstrTable.h"
 #include "ptxjit/Frontend/Parser.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -53,72 +54,6 @@ namespace func = mlir::func;
 namespace LLVM = mlir::LLVM;
 namespace OpTrait = mlir::OpTrait;
 
-
-
-/// The instruction types of cvt that are not fundamental types: the packed
-/// narrow formats (9.7.9.21) and tf32.
-const StringRef kNarrowCvtTypes[] = {
-    "tf32",   "e4m3x2", "e5m2x2", "e2m3x2", "e3m2x2", "e2m1x2", "ue8m0x2",
-    "s2f6x2", "e4m3x4", "e5m2x4", "e2m3x4", "e3m2x4", "e2m1x4"};
-
-/// The modifiers of one instruction; handlers take the ones they understand
-/// and everything left over is an error.
-class Mods {
-public:
-  explicit Mods(const Instr &instr)
-      : instr(instr), used(instr.mods.size(), false) {}
-
-  bool take(StringRef mod) {
-    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
-      if (!used[i] && instr.mods[i] == mod) {
-        used[i] = true;
-        return true;
-      }
-    return false;
-  }
-  std::optional<StringRef> takeAny(llvm::ArrayRef<StringRef> options) {
-    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
-      if (!used[i] && llvm::is_contained(options, instr.mods[i])) {
-        used[i] = true;
-        return instr.mods[i];
-      }
-    return std::nullopt;
-  }
-  /// Takes every type modifier, in order.
-  SmallVector<PtxType, 2> takeTypes() {
-    SmallVector<PtxType, 2> types;
-    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
-      if (!used[i])
-        if (std::optional<PtxType> type = PtxType::parse(instr.mods[i])) {
-          used[i] = true;
-          types.push_back(*type);
-        }
-    return types;
-  }
-  /// Takes every modifier that names a type (a fundamental type or one of
-  /// \p extra), in order.
-  SmallVector<StringRef, 2> takeTypeNames(llvm::ArrayRef<StringRef> extra) {
-    SmallVector<StringRef, 2> names;
-    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
-      if (!used[i] && (PtxType::parse(instr.mods[i]) ||
-                       llvm::is_contained(extra, instr.mods[i]))) {
-        used[i] = true;
-        names.push_back(instr.mods[i]);
-      }
-    return names;
-  }
-  /// Index of the first modifier nobody took.
-  std::optional<unsigned> firstUnused() const {
-    for (unsigned i = 0, e = used.size(); i != e; ++i)
-      if (!used[i])
-        return i;
-    return std::nullopt;
-  }
-
-private:
-  const Instr &instr;
-  SmallVector<bool, 6> used;
-};
 
 struct BlockState {
   llvm::DenseMap<unsigned, Value> defs;
@@ -244,6 +179,8 @@ private:
   //===--- instructions ---------------------------------------------------===//
   LogicalResult emitStatement(const Stmt &stmt);
   LogicalResult emitInstruction(const Instr &instr);
+  /// Calls the handler the instruction table names for \p id.
+  LogicalResult dispatch(InstrId id, Mods &mods);
   FailureOr<PtxType> oneType(Mods &mods, llvm::ArrayRef<StringRef> allowed);
 
   LogicalResult emitAddSub(Mods &mods, bool isSub);
@@ -291,7 +228,7 @@ private:
   LogicalResult emitTestp(Mods &mods);
   LogicalResult emitCopysign(Mods &mods);
   LogicalResult emitPackedHalfCompare(ptx::CmpOp cmp,
-                                      std::optional<StringRef> boolOp,
+                                      std::optional<Mod> boolOp,
                                       bool ftz, bool isSet, PtxType dtype,
                                       PtxType stype);
   LogicalResult emitCvtPackInt(Mods &mods);

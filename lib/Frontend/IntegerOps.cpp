@@ -16,9 +16,12 @@ using ptx::StateSpace;
 //===----------------------------------------------------------------------===//
 
 LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
+  // add.cc and sub.cc are the extended-precision forms (9.7.2).
+  if (mods.take(Mod::cc))
+    return emitCarry(mods);
   if (hasFloatTypeModifier())
     return emitFloatArith(mods);
-  bool sat = mods.take("sat");
+  bool sat = mods.take(Mod::sat);
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
                      "s16x2"});
@@ -47,7 +50,8 @@ LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
 LogicalResult FunctionEmitter::emitMul(Mods &mods) {
   if (hasFloatTypeModifier())
     return emitFloatArith(mods);
-  std::optional<StringRef> mode = mods.takeAny({"lo", "hi", "wide"});
+  std::optional<ptx::MulMode> mode = mods.takeEnum<ptx::MulMode>(
+      {ptx::MulMode::lo, ptx::MulMode::hi, ptx::MulMode::wide});
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64"});
   if (failed(type))
@@ -56,9 +60,7 @@ LogicalResult FunctionEmitter::emitMul(Mods &mods) {
     return instrError() << "integer 'mul' needs '.lo', '.hi' or '.wide'",
            failure();
   PtxType resultType = *type;
-  ptx::MulMode m = *mode == "lo"   ? ptx::MulMode::lo
-                   : *mode == "hi" ? ptx::MulMode::hi
-                                   : ptx::MulMode::wide;
+  ptx::MulMode m = *mode;
   if (m == ptx::MulMode::wide) {
     if (type->bits == 64)
       return instrError() << "'.wide' is not valid on 64-bit 'mul'",
@@ -79,11 +81,15 @@ LogicalResult FunctionEmitter::emitMul(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitMad(Mods &mods) {
+  // mad.cc is the extended-precision form (9.7.2.5).
+  if (mods.take(Mod::cc))
+    return emitCarry(mods);
   if (hasFloatTypeModifier())
     return emitFloatArith(mods);
-  std::optional<StringRef> mode = mods.takeAny({"lo", "hi", "wide"});
-  bool sat = mods.take("sat");
-  bool ftz = mods.take("ftz");
+  std::optional<ptx::MulMode> mode = mods.takeEnum<ptx::MulMode>(
+      {ptx::MulMode::lo, ptx::MulMode::hi, ptx::MulMode::wide});
+  bool sat = mods.take(Mod::sat);
+  bool ftz = mods.take(Mod::ftz);
   FailureOr<PtxType> type = oneType(
       mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
   if (failed(type))
@@ -93,12 +99,11 @@ LogicalResult FunctionEmitter::emitMad(Mods &mods) {
            failure();
   if (ftz)
     return instrError() << "'.ftz' is not valid on integer 'mad'", failure();
-  if (sat && !(*mode == "hi" && *type == PtxType::make(PtxType::Signed, 32)))
+  if (sat && !(*mode == ptx::MulMode::hi &&
+                *type == PtxType::make(PtxType::Signed, 32)))
     return instrError() << "'.sat' is only valid on 'mad.hi.sat.s32'",
            failure();
-  ptx::MulMode m = *mode == "lo"   ? ptx::MulMode::lo
-                   : *mode == "hi" ? ptx::MulMode::hi
-                                   : ptx::MulMode::wide;
+  ptx::MulMode m = *mode;
   PtxType resultType = *type;
   if (m == ptx::MulMode::wide) {
     if (type->bits == 64)
@@ -126,12 +131,12 @@ LogicalResult FunctionEmitter::emitFma(Mods &mods) {
 LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
   StringRef op = curInstr->opcode;
   bool readsCarry = op == "addc" || op == "subc" || op == "madc";
-  // The `.cc` of addc/subc/madc was not taken by the dispatcher.
-  bool writesCarry = !readsCarry || mods.take("cc");
+  // The `.cc` of add.cc/sub.cc/mad.cc was taken by emitAddSub/emitMad.
+  bool writesCarry = !readsCarry || mods.take(Mod::cc);
   bool isMad = op == "mad" || op == "madc";
-  std::optional<StringRef> mode;
+  std::optional<Mod> mode;
   if (isMad) {
-    mode = mods.takeAny({"lo", "hi"});
+    mode = mods.takeAny({Mod::lo, Mod::hi});
     if (!mode)
       return instrError() << "'" << op << "' needs '.lo' or '.hi'",
              failure();
@@ -154,7 +159,7 @@ LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
     if (failed(c))
       return failure();
     result = ptx::MadCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
-                                     *bb, *c, carryIn, *mode == "hi",
+                                     *bb, *c, carryIn, *mode == Mod::hi,
                                      type->isSigned());
   } else if (op.starts_with("sub")) {
     result = ptx::SubCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
@@ -176,17 +181,17 @@ LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
-  std::optional<StringRef> mode = mods.takeAny({"lo", "hi"});
+  std::optional<Mod> mode = mods.takeAny({Mod::lo, Mod::hi});
   if (!mode)
     return instrError() << "'" << curInstr->opcode
                         << "' needs '.lo' or '.hi'",
            failure();
-  bool sat = isMad && mods.take("sat");
+  bool sat = isMad && mods.take(Mod::sat);
   FailureOr<PtxType> type = oneType(mods, {"u32", "s32"});
   if (failed(type) || failed(checkAllUsed(mods)) ||
       failed(expectOperands(isMad ? 4 : 3)))
     return failure();
-  if (sat && !(*mode == "hi" && type->isSigned()))
+  if (sat && !(*mode == Mod::hi && type->isSigned()))
     return instrError() << "'.sat' is only valid on 'mad24.hi.sat.s32'",
            failure();
   FailureOr<Value> a = read(operand(1), *type);
@@ -199,10 +204,10 @@ LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
     if (failed(c))
       return failure();
     result = ptx::Mad24Op::create(b, loc, a->getType(), *a, *bb, *c,
-                                  *mode == "hi", sat, type->isSigned());
+                                  *mode == Mod::hi, sat, type->isSigned());
   } else {
     result = ptx::Mul24Op::create(b, loc, a->getType(), *a, *bb,
-                                  *mode == "hi", type->isSigned());
+                                  *mode == Mod::hi, type->isSigned());
   }
   return write(operand(0), result, *type);
 }
@@ -246,10 +251,12 @@ LogicalResult FunctionEmitter::emitDivRem(Mods &mods, bool isRem) {
 /// `div.full`, and the exactly specified `rcp.approx.ftz.f64`.
 LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   StringRef op = curInstr->opcode;
-  bool ftz = mods.take("ftz");
-  std::optional<StringRef> approx =
-      op == "div" ? mods.takeAny({"approx", "full"}) : mods.takeAny({"approx"});
-  std::optional<StringRef> rndName = mods.takeAny({"rn", "rz", "rm", "rp"});
+  bool ftz = mods.take(Mod::ftz);
+  std::optional<Mod> approx = op == "div"
+                                   ? mods.takeAny({Mod::approx, Mod::full})
+                                   : mods.takeAny({Mod::approx});
+  std::optional<ptx::RoundingMode> rndName =
+      mods.takeEnum<ptx::RoundingMode>(kIeeeRoundings);
   FailureOr<PtxType> type = oneType(mods, kFloatTypes);
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
@@ -257,7 +264,8 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   if (failed(expectOperands(numInputs + 1)))
     return failure();
   if (approx && rndName)
-    return instrError() << "'." << *approx << "' and a rounding modifier "
+    return instrError() << "'." << spelling(*approx)
+                        << "' and a rounding modifier "
                         << "cannot be combined",
            failure();
   if (!approx && !rndName)
@@ -269,7 +277,8 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   bool f64 = type->bits == 64;
   if (approx) {
     if (f64 && !(op == "rcp" && ftz))
-      return instrError() << "'" << op << "." << *approx << "' is not valid "
+      return instrError() << "'" << op << "." << spelling(*approx)
+                          << "' is not valid "
                           << "on .f64"
                           << (op == "rcp" ? " without '.ftz'" : ""),
              failure();
@@ -287,14 +296,13 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   Value result;
   if (approx) {
     ptx::ApproxFn fn = op == "div"
-                           ? (*approx == "full" ? ptx::ApproxFn::div_full
+                           ? (*approx == Mod::full ? ptx::ApproxFn::div_full
                                                 : ptx::ApproxFn::div)
                        : op == "rcp" ? ptx::ApproxFn::rcp
                                      : ptx::ApproxFn::sqrt;
     result = ptx::ApproxOp::create(b, loc, t, ins, fn, ftz);
   } else {
-    auto rnd = ptx::RoundingModeAttr::get(
-        ctx, *ptx::symbolizeRoundingMode(*rndName));
+    auto rnd = ptx::RoundingModeAttr::get(ctx, *rndName);
     if (op == "sqrt") {
       result = ptx::SqrtOp::create(b, loc, t, ins[0], rnd.getValue(), ftz);
     } else {
@@ -313,7 +321,7 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitAbsNeg(Mods &mods, bool isNeg) {
-  bool ftz = mods.take("ftz");
+  bool ftz = mods.take(Mod::ftz);
   FailureOr<PtxType> type =
       oneType(mods, {"s16", "s32", "s64", "f32", "f64", "f16", "f16x2",
                      "bf16", "bf16x2"});
@@ -338,11 +346,11 @@ LogicalResult FunctionEmitter::emitAbsNeg(Mods &mods, bool isNeg) {
 }
 
 LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
-  bool relu = mods.take("relu");
-  bool ftz = mods.take("ftz");
-  bool nan = mods.take("NaN");
-  bool xorsign = mods.take("xorsign");
-  bool abs = mods.take("abs");
+  bool relu = mods.take(Mod::relu);
+  bool ftz = mods.take(Mod::ftz);
+  bool nan = mods.take(Mod::NaN);
+  bool xorsign = mods.take(Mod::xorsign);
+  bool abs = mods.take(Mod::abs);
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
                      "s16x2", "f32", "f64", "f16", "f16x2", "bf16",
@@ -403,7 +411,7 @@ LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
 
 LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
   StringRef op = curInstr->opcode;
-  bool shiftamt = op == "bfind" && mods.take("shiftamt");
+  bool shiftamt = op == "bfind" && mods.take(Mod::shiftamt);
   FailureOr<PtxType> type =
       op == "bfind" ? oneType(mods, {"u32", "u64", "s32", "s64"})
                     : oneType(mods, {"b32", "b64"});
@@ -476,7 +484,7 @@ LogicalResult FunctionEmitter::emitFns(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitSzextBmsk(Mods &mods, bool isBmsk) {
-  std::optional<StringRef> mode = mods.takeAny({"clamp", "wrap"});
+  std::optional<Mod> mode = mods.takeAny({Mod::clamp, Mod::wrap});
   if (!mode)
     return instrError() << "'" << curInstr->opcode
                         << "' needs '.clamp' or '.wrap'",
@@ -491,7 +499,7 @@ LogicalResult FunctionEmitter::emitSzextBmsk(Mods &mods, bool isBmsk) {
   if (failed(a) || failed(bb))
     return failure();
   ptx::ClampMode modeAttr =
-      *mode == "clamp" ? ptx::ClampMode::clamp : ptx::ClampMode::wrap;
+      *mode == Mod::clamp ? ptx::ClampMode::clamp : ptx::ClampMode::wrap;
   Value result =
       isBmsk ? ptx::BmskOp::create(b, loc, b.getI32Type(), *a, *bb, modeAttr)
                    .getResult()
@@ -502,9 +510,9 @@ LogicalResult FunctionEmitter::emitSzextBmsk(Mods &mods, bool isBmsk) {
 }
 
 LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
-  std::optional<StringRef> mode;
+  std::optional<Mod> mode;
   if (isDp2a) {
-    mode = mods.takeAny({"lo", "hi"});
+    mode = mods.takeAny({Mod::lo, Mod::hi});
     if (!mode)
       return instrError() << "'dp2a' needs '.lo' or '.hi'", failure();
   }
@@ -531,7 +539,7 @@ LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
     return failure();
   Value result =
       isDp2a ? ptx::Dp2aOp::create(b, loc, b.getI32Type(), *a, *bb, *c,
-                                   *mode == "hi", types[0].isSigned(),
+                                   *mode == Mod::hi, types[0].isSigned(),
                                    types[1].isSigned())
                    .getResult()
              : ptx::Dp4aOp::create(b, loc, b.getI32Type(), *a, *bb, *c,
@@ -579,7 +587,7 @@ LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitLop3(Mods &mods) {
-  std::optional<StringRef> boolOp = mods.takeAny({"and", "or"});
+  std::optional<Mod> boolOp = mods.takeAny({Mod::and_, Mod::or_});
   FailureOr<PtxType> type = oneType(mods, {"b32"});
   if (failed(type) || failed(checkAllUsed(mods)) ||
       failed(expectOperands(boolOp ? 6 : 5)))
@@ -607,7 +615,7 @@ LogicalResult FunctionEmitter::emitLop3(Mods &mods) {
     return success();
   }
   if (!dest.pairReg)
-    return error(dest.loc) << "'lop3." << *boolOp
+    return error(dest.loc) << "'lop3." << spelling(*boolOp)
                            << "' needs a 'd|p' destination",
            failure();
   // p = (d != 0) BoolOp q.
@@ -616,15 +624,15 @@ LogicalResult FunctionEmitter::emitLop3(Mods &mods) {
     return failure();
   Value nonZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                         result, i32Const(0));
-  Value p = *boolOp == "and"
+  Value p = *boolOp == Mod::and_
                 ? arith::AndIOp::create(b, loc, nonZero, *q).getResult()
                 : arith::OrIOp::create(b, loc, nonZero, *q).getResult();
   return write(pairDestination(dest), p, PtxType::make(PtxType::Pred, 1));
 }
 
 LogicalResult FunctionEmitter::emitShf(Mods &mods) {
-  std::optional<StringRef> dir = mods.takeAny({"l", "r"});
-  std::optional<StringRef> mode = mods.takeAny({"clamp", "wrap"});
+  std::optional<Mod> dir = mods.takeAny({Mod::l, Mod::r});
+  std::optional<Mod> mode = mods.takeAny({Mod::clamp, Mod::wrap});
   if (!dir || !mode)
     return instrError() << "'shf' needs a direction (.l/.r) and a mode "
                            "(.clamp/.wrap)",
@@ -639,8 +647,8 @@ LogicalResult FunctionEmitter::emitShf(Mods &mods) {
   if (failed(lo) || failed(hi) || failed(amount))
     return failure();
   Value result = ptx::ShfOp::create(
-      b, loc, b.getI32Type(), *lo, *hi, *amount, *dir == "l",
-      *mode == "clamp" ? ptx::ClampMode::clamp : ptx::ClampMode::wrap);
+      b, loc, b.getI32Type(), *lo, *hi, *amount, *dir == Mod::l,
+      *mode == Mod::clamp ? ptx::ClampMode::clamp : ptx::ClampMode::wrap);
   return write(operand(0), result, *type);
 }
 

@@ -18,24 +18,27 @@ using ptx::StateSpace;
 
 
 LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
-  mods.take("cta");
-  std::optional<StringRef> form = mods.takeAny({"sync", "arrive", "red"});
+  // bar.warp.sync is a warp collective (9.7.13.2).
+  if (mods.has(Mod::warp))
+    return emitWarpCollective(mods);
+  mods.take(Mod::cta);
+  std::optional<Mod> form = mods.takeAny({Mod::sync, Mod::arrive, Mod::red});
   if (!form)
     return instrError() << "'" << curInstr->opcode
                         << "' needs '.sync', '.arrive' or '.red'",
            failure();
-  mods.take("aligned");
+  mods.take(Mod::aligned);
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
-  std::optional<StringRef> redOp;
+  std::optional<Mod> redOp;
   PtxType resultType;
   unsigned first = 0;
-  if (*form == "red") {
-    redOp = mods.takeAny({"popc", "and", "or"});
+  if (*form == Mod::red) {
+    redOp = mods.takeAny({Mod::popc, Mod::and_, Mod::or_});
     if (!redOp)
       return instrError() << "'bar.red' needs '.popc', '.and' or '.or'",
              failure();
     FailureOr<PtxType> type =
-        oneType(mods, *redOp == "popc" ? ArrayRef<StringRef>{"u32"}
+        oneType(mods, *redOp == Mod::popc ? ArrayRef<StringRef>{"u32"}
                                        : ArrayRef<StringRef>{"pred"});
     if (failed(type))
       return failure();
@@ -45,11 +48,11 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
   if (failed(checkAllUsed(mods)))
     return failure();
   unsigned n = curInstr->operands.size();
-  unsigned minOps = first + (*form == "arrive" ? 2 : 1) + (redOp ? 1 : 0);
+  unsigned minOps = first + (*form == Mod::arrive ? 2 : 1) + (redOp ? 1 : 0);
   unsigned maxOps = first + 2 + (redOp ? 1 : 0);
   if (n < minOps || n > maxOps)
     return instrError() << "wrong number of operands for '"
-                        << curInstr->opcode << "." << *form << "'",
+                        << curInstr->opcode << "." << spelling(*form) << "'",
            failure();
   FailureOr<Value> id = read(operand(first), u32);
   if (failed(id))
@@ -82,8 +85,8 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
   Type resultMlir = redOp ? resultType.toMLIR(ctx) : Type();
   auto barrier = ptx::BarrierOp::create(
       b, loc, resultMlir ? TypeRange{resultMlir} : TypeRange{}, state, *id,
-      count, pred, *form == "arrive",
-      redOp ? b.getStringAttr(*redOp) : nullptr);
+      count, pred, *form == Mod::arrive,
+      redOp ? b.getStringAttr(spelling(*redOp)) : nullptr);
   if (redOp)
     return write(operand(0), barrier.getResult(), resultType);
   return success();
@@ -91,7 +94,7 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitFence(Mods &mods) {
   if (curInstr->opcode == "membar") {
-    if (!mods.takeAny({"cta", "gl", "sys"}))
+    if (!mods.takeAny({Mod::cta, Mod::gl, Mod::sys}))
       return instrError() << "'membar' needs '.cta', '.gl' or '.sys'",
              failure();
     if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
@@ -99,15 +102,15 @@ LogicalResult FunctionEmitter::emitFence(Mods &mods) {
     ptx::FenceOp::create(b, loc, false);
     return success();
   }
-  if (mods.takeAny({"proxy", "mbarrier_init", "op_restrict", "sync_restrict"}))
+  if (mods.takeAny({Mod::proxy, Mod::mbarrier_init, Mod::op_restrict, Mod::sync_restrict}))
     return unsupported("'fence.proxy' and restricted fences");
-  std::optional<StringRef> sem =
-      mods.takeAny({"sc", "acq_rel", "acquire", "release"});
-  if (!mods.takeAny({"cta", "cluster", "gpu", "sys"}))
+  std::optional<Mod> sem =
+      mods.takeAny({Mod::sc, Mod::acq_rel, Mod::acquire, Mod::release});
+  if (!mods.takeAny({Mod::cta, Mod::cluster, Mod::gpu, Mod::sys}))
     return instrError() << "'fence' needs a scope", failure();
   if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
     return failure();
-  ptx::FenceOp::create(b, loc, sem && *sem != "sc");
+  ptx::FenceOp::create(b, loc, sem && *sem != Mod::sc);
   return success();
 }
 
@@ -130,13 +133,13 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
                        false);
     return write(operand(0), coll.getResult(0), b32);
   }
-  if (!mods.take("sync"))
+  if (!mods.take(Mod::sync))
     return instrError() << "'" << op
                         << "' without '.sync' is not supported (it is "
                            "deprecated since PTX 6.0)",
            failure();
   if (op == "bar") {
-    mods.take("warp");
+    mods.take(Mod::warp);
     if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
       return failure();
     FailureOr<Value> mask = read(operand(0), b32);
@@ -146,7 +149,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     return success();
   }
   if (op == "shfl") {
-    std::optional<StringRef> mode = mods.takeAny({"up", "down", "bfly", "idx"});
+    std::optional<Mod> mode = mods.takeAny({Mod::up, Mod::down, Mod::bfly, Mod::idx});
     if (!mode)
       return instrError() << "'shfl.sync' needs '.up', '.down', '.bfly' or "
                              "'.idx'",
@@ -160,7 +163,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     FailureOr<Value> mask = read(operand(4), b32);
     if (failed(a) || failed(bv) || failed(c) || failed(mask))
       return failure();
-    auto coll = create(("shfl." + *mode).str(),
+    auto coll = create(("shfl." + spelling(*mode)).str(),
                        {b.getI32Type(), b.getI1Type()}, *a, *bv, *c, {},
                        *mask, false);
     Operand value = operand(0);
@@ -172,11 +175,11 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     return success();
   }
   if (op == "vote") {
-    std::optional<StringRef> mode =
-        mods.takeAny({"all", "any", "uni", "ballot"});
+    std::optional<Mod> mode =
+        mods.takeAny({Mod::all, Mod::any, Mod::uni, Mod::ballot});
     if (!mode)
       return instrError() << "'vote.sync' needs a mode", failure();
-    bool ballot = *mode == "ballot";
+    bool ballot = *mode == Mod::ballot;
     if (failed(oneType(mods, {ballot ? "b32" : "pred"})) ||
         failed(checkAllUsed(mods)) || failed(expectOperands(3)))
       return failure();
@@ -185,12 +188,12 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     if (failed(p) || failed(mask))
       return failure();
     Type resultType = ballot ? Type(b.getI32Type()) : Type(b.getI1Type());
-    auto coll = create(("vote." + *mode).str(), {resultType}, {}, {}, {}, *p,
+    auto coll = create(("vote." + spelling(*mode)).str(), {resultType}, {}, {}, {}, *p,
                        *mask, false);
     return write(operand(0), coll.getResult(0), ballot ? b32 : pred);
   }
   if (op == "match") {
-    std::optional<StringRef> mode = mods.takeAny({"any", "all"});
+    std::optional<Mod> mode = mods.takeAny({Mod::any, Mod::all});
     if (!mode)
       return instrError() << "'match.sync' needs '.any' or '.all'",
              failure();
@@ -202,7 +205,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     FailureOr<Value> mask = read(operand(2), b32);
     if (failed(a) || failed(mask))
       return failure();
-    std::string kind = ("match." + *mode).str() +
+    std::string kind = ("match." + spelling(*mode)).str() +
                        (type->bits == 64 ? ".b64" : ".b32");
     auto coll = create(kind, {b.getI32Type(), b.getI1Type()}, *a, {}, {}, {},
                        *mask, false);
@@ -211,7 +214,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     if (failed(write(value, coll.getResult(0), b32)))
       return failure();
     if (operand(0).pairReg) {
-      if (*mode != "all")
+      if (*mode != Mod::all)
         return error(operand(0).loc) << "only 'match.all' has a predicate "
                                         "destination",
                failure();
@@ -220,12 +223,12 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     return success();
   }
   // redux.sync
-  std::optional<StringRef> rop =
-      mods.takeAny({"add", "min", "max", "and", "or", "xor"});
+  std::optional<Mod> rop =
+      mods.takeAny({Mod::add, Mod::min, Mod::max, Mod::and_, Mod::or_, Mod::xor_});
   if (!rop)
     return instrError() << "'redux.sync' needs an operation", failure();
-  bool bitwise = *rop == "and" || *rop == "or" || *rop == "xor";
-  if (mods.takeAny({"abs", "NaN"}))
+  bool bitwise = *rop == Mod::and_ || *rop == Mod::or_ || *rop == Mod::xor_;
+  if (mods.takeAny({Mod::abs, Mod::NaN}))
     return unsupported("floating-point 'redux.sync'");
   FailureOr<PtxType> type = bitwise ? oneType(mods, {"b32"})
                                     : oneType(mods, {"u32", "s32"});
@@ -235,7 +238,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   FailureOr<Value> mask = read(operand(2), b32);
   if (failed(a) || failed(mask))
     return failure();
-  auto coll = create(("redux." + *rop).str(), {b.getI32Type()}, *a, {}, {},
+  auto coll = create(("redux." + spelling(*rop)).str(), {b.getI32Type()}, *a, {}, {},
                      {}, *mask, type->isSigned());
   return write(operand(0), coll.getResult(0), *type);
 }

@@ -1,0 +1,312 @@
+//===- PTXInstrs.td - the PTX instruction table ------------*- tablegen -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One entry per PTX opcode: its family, its ISA section, how it relates to
+// guards, the FunctionEmitter call that emits it and every modifier it
+// accepts. docs/contributing.md explains how to add an instruction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_DIALECT_PTX_IR_PTXINSTRS_TD
+#define PTXJIT_DIALECT_PTX_IR_PTXINSTRS_TD
+
+include "ptxjit/Dialect/PTX/IR/PTXInstrBase.td"
+
+//===----------------------------------------------------------------------===//
+// Modifier groups
+//===----------------------------------------------------------------------===//
+
+def Mod_Rounding : PTX_EnumModifiers<PTX_RoundingMode, ["rn", "rz", "rm", "rp"],
+    "IEEE rounding">;
+def Mod_CvtRounding : PTX_EnumModifiers<PTX_RoundingMode, [],
+    "every rounding of cvt: IEEE, integral, .rna and stochastic .rs">;
+def Mod_MulPart : PTX_EnumModifiers<PTX_MulMode, [], "the part of a product">;
+def Mod_HiLo : PTX_EnumModifiers<PTX_MulMode, ["lo", "hi"],
+    "the low or high half">;
+def Mod_Cmp : PTX_EnumModifiers<PTX_CmpOp, [], "comparison operator">;
+def Mod_Clamp : PTX_EnumModifiers<PTX_ClampMode, [], "out-of-range handling">;
+def Mod_Prmt : PTX_EnumModifiers<PTX_PrmtMode,
+    ["f4e", "b4e", "rc8", "ecl", "ecr", "rc16"], "byte permute mode">;
+def Mod_TestKind : PTX_EnumModifiers<PTX_TestKind, [], "the property tested">;
+
+def Mod_cc : PTX_Flag<"cc", "write the carry flag">;
+def Mod_sat : PTX_Flag<"sat", "saturate">;
+def Mod_ftz : PTX_Flag<"ftz", "flush subnormals to zero">;
+def Mod_relu : PTX_Flag<"relu", "clamp negative results to zero">;
+def Mod_oob : PTX_Flag<"oob", "out-of-bounds NaN inputs give zero">;
+def Mod_satfinite : PTX_Flag<"satfinite", "saturate to the finite range">;
+def Mod_NaN : PTX_Flag<"NaN", "propagate NaN">;
+def Mod_xorsign : PTX_Flag<"xorsign", "the XOR of the input signs">;
+def Mod_abs : PTX_Flag<"abs", "absolute value">;
+def Mod_approx : PTX_Flag<"approx", "approximate">;
+def Mod_ApproxFull : PTX_Modifiers<["approx", "full"], "approximate division">;
+def Mod_shiftamt : PTX_Flag<"shiftamt", "a shift amount">;
+def Mod_uni : PTX_Flag<"uni", "non-divergent">;
+def Mod_idx : PTX_Flag<"idx", "indexed branch">;
+def Mod_BoolOp : PTX_Modifiers<["and", "or", "xor"],
+    "combination with a predicate">;
+def Mod_Lop3Op : PTX_Modifiers<["and", "or"], "combination with a predicate">;
+def Mod_ShfDir : PTX_Modifiers<["l", "r"], "funnel shift direction">;
+def Mod_pack : PTX_Flag<"pack", "pack two integers">;
+def Mod_scaled : PTX_Flag<"scaled::n2::ue8m0", "scale by a ue8m0 factor">;
+def Mod_PackConvertTypes : PTX_Modifiers<["u16", "s16", "u8", "s8", "u4", "s4",
+    "u2", "s2"], "the integer types cvt.pack converts to">;
+def Mod_NarrowTypes : PTX_Modifiers<["tf32", "e4m3x2", "e5m2x2", "e2m3x2",
+    "e3m2x2", "e2m1x2", "ue8m0x2", "s2f6x2", "e4m3x4", "e5m2x4", "e2m3x4",
+    "e3m2x4", "e2m1x4"], "the packed narrow formats and tf32">;
+
+def Mod_Space : PTX_Modifiers<["global", "shared", "shared::cta", "local",
+    "param", "const"], "state space">;
+def Mod_CvtaSpace : PTX_Modifiers<["global", "shared", "local", "param",
+    "const"], "state space">;
+def Mod_to : PTX_Flag<"to", "generic to the state space">;
+def Mod_cluster : PTX_Flag<"cluster", "shared::cluster window">;
+def Mod_CtaCluster : PTX_Modifiers<["cta", "cluster"], "shared window">;
+def Mod_volatile : PTX_Flag<"volatile", "volatile access">;
+def Mod_L2CacheHint : PTX_Flag<"L2::cache_hint", "cache policy operand">;
+def Mod_LdSem : PTX_Modifiers<["relaxed", "acquire", "mmio"],
+    "memory ordering">;
+def Mod_StSem : PTX_Modifiers<["relaxed", "release", "mmio"],
+    "memory ordering">;
+def Mod_Vector : PTX_Modifiers<["v2", "v4", "v8"], "vector width">;
+def Mod_CacheHints : PTX_Modifiers<["ca", "cg", "cs", "lu", "cv", "wb", "wt",
+    "nc", "weak", "L1::evict_normal", "L1::evict_unchanged",
+    "L1::evict_first", "L1::evict_last", "L1::no_allocate",
+    "L2::evict_normal", "L2::evict_first", "L2::evict_last", "L2::64B",
+    "L2::128B", "L2::256B", "cta"],
+    "cache operators and eviction hints (no effect on a CPU)">;
+def Mod_PrefetchSpace : PTX_Modifiers<["global", "local"], "state space">;
+def Mod_PrefetchLevel : PTX_Modifiers<["L1", "L2", "L2::evict_last",
+    "L2::evict_normal"], "cache level">;
+
+def Mod_AtomSem : PTX_Modifiers<["relaxed", "acquire", "release", "acq_rel"],
+    "memory ordering">;
+def Mod_Scope : PTX_Modifiers<["cta", "cluster", "gpu", "sys"], "scope">;
+def Mod_noftz : PTX_Flag<"noftz", "keep subnormals">;
+def Mod_AtomOp : PTX_Modifiers<["add", "min", "max", "inc", "dec", "and",
+    "or", "xor", "exch", "cas"], "atomic operation">;
+
+def Mod_warp : PTX_Flag<"warp", "the warp barrier">;
+def Mod_BarrierForm : PTX_Modifiers<["sync", "arrive", "red"],
+    "barrier operation">;
+def Mod_BarrierCta : PTX_Flag<"cta", "CTA barrier">;
+def Mod_aligned : PTX_Flag<"aligned", "all threads execute it">;
+def Mod_BarRedOp : PTX_Modifiers<["popc", "and", "or"],
+    "bar.red reduction">;
+def Mod_MembarLevel : PTX_Modifiers<["cta", "gl", "sys"], "membar level">;
+def Mod_FenceProxy : PTX_Modifiers<["proxy", "mbarrier_init", "op_restrict",
+    "sync_restrict"], "proxy fences (not supported yet)">;
+def Mod_FenceSem : PTX_Modifiers<["sc", "acq_rel", "acquire", "release"],
+    "memory ordering">;
+def Mod_sync : PTX_Flag<"sync", "with a member mask">;
+def Mod_ShflMode : PTX_Modifiers<["up", "down", "bfly", "idx"],
+    "shuffle mode">;
+def Mod_VoteMode : PTX_Modifiers<["all", "any", "uni", "ballot"],
+    "vote mode">;
+def Mod_MatchMode : PTX_Modifiers<["any", "all"], "match mode">;
+def Mod_ReduxOp : PTX_Modifiers<["add", "min", "max", "and", "or", "xor"],
+    "reduction">;
+def Mod_ReduxFloat : PTX_Modifiers<["abs", "NaN"],
+    "floating-point redux modifiers">;
+
+/// What the floating-point forms of add, sub, mul, mad and fma accept.
+defvar FloatArithMods = [Mod_Rounding, Mod_ftz, Mod_sat, Mod_relu, Mod_oob];
+/// What div, rem (through the float form of div), sqrt and rcp accept.
+defvar DivSqrtRcpMods = [Mod_ftz, Mod_ApproxFull, Mod_Rounding];
+/// The warp collectives with a member mask.
+defvar CollectiveMods = [Mod_sync];
+
+//===----------------------------------------------------------------------===//
+// Integer and floating-point arithmetic (9.7.1 - 9.7.5)
+//===----------------------------------------------------------------------===//
+
+class ArithInstr<string opcode, string section, string handler,
+                 list<PTX_Modifiers> modifiers = []>
+    : PTX_Instr<opcode, "arithmetic", section, PTX_Pure, handler, modifiers>;
+
+def : ArithInstr<"add", "9.7.1.1, 9.7.2.1, 9.7.3.3",
+    "emitAddSub(mods, /*isSub=*/false)",
+    !listconcat([Mod_cc, Mod_HiLo], FloatArithMods)>;
+def : ArithInstr<"sub", "9.7.1.2, 9.7.2.3, 9.7.3.4",
+    "emitAddSub(mods, /*isSub=*/true)",
+    !listconcat([Mod_cc, Mod_HiLo], FloatArithMods)>;
+def : ArithInstr<"addc", "9.7.2.2", "emitCarry(mods)", [Mod_cc, Mod_HiLo]>;
+def : ArithInstr<"subc", "9.7.2.4", "emitCarry(mods)", [Mod_cc, Mod_HiLo]>;
+def : ArithInstr<"mul", "9.7.1.3, 9.7.3.5", "emitMul(mods)",
+    !listconcat([Mod_MulPart], FloatArithMods)>;
+def : ArithInstr<"mad", "9.7.1.4, 9.7.2.5, 9.7.3.7", "emitMad(mods)",
+    !listconcat([Mod_cc, Mod_MulPart], FloatArithMods)>;
+def : ArithInstr<"madc", "9.7.2.6", "emitCarry(mods)", [Mod_cc, Mod_HiLo]>;
+def : ArithInstr<"fma", "9.7.3.6, 9.7.4.4", "emitFma(mods)", FloatArithMods>;
+def : ArithInstr<"mul24", "9.7.1.5", "emitMul24(mods, /*isMad=*/false)",
+    [Mod_HiLo, Mod_sat]>;
+def : ArithInstr<"mad24", "9.7.1.6", "emitMul24(mods, /*isMad=*/true)",
+    [Mod_HiLo, Mod_sat]>;
+def : ArithInstr<"sad", "9.7.1.7", "emitSad(mods)">;
+def : ArithInstr<"div", "9.7.1.8, 9.7.3.8", "emitDivRem(mods, /*isRem=*/false)",
+    DivSqrtRcpMods>;
+def : ArithInstr<"rem", "9.7.1.9", "emitDivRem(mods, /*isRem=*/true)",
+    DivSqrtRcpMods>;
+def : ArithInstr<"abs", "9.7.1.10, 9.7.3.9", "emitAbsNeg(mods, /*isNeg=*/false)",
+    [Mod_ftz]>;
+def : ArithInstr<"neg", "9.7.1.11, 9.7.3.10", "emitAbsNeg(mods, /*isNeg=*/true)",
+    [Mod_ftz]>;
+def : ArithInstr<"min", "9.7.1.12, 9.7.3.11", "emitMinMax(mods, /*isMax=*/false)",
+    [Mod_relu, Mod_ftz, Mod_NaN, Mod_xorsign, Mod_abs]>;
+def : ArithInstr<"max", "9.7.1.13, 9.7.3.12", "emitMinMax(mods, /*isMax=*/true)",
+    [Mod_relu, Mod_ftz, Mod_NaN, Mod_xorsign, Mod_abs]>;
+def : ArithInstr<"popc", "9.7.1.14", "emitBitUnary(mods)", [Mod_shiftamt]>;
+def : ArithInstr<"clz", "9.7.1.15", "emitBitUnary(mods)", [Mod_shiftamt]>;
+def : ArithInstr<"bfind", "9.7.1.16", "emitBitUnary(mods)", [Mod_shiftamt]>;
+def : ArithInstr<"fns", "9.7.1.17", "emitFns(mods)">;
+def : ArithInstr<"brev", "9.7.1.18", "emitBitUnary(mods)", [Mod_shiftamt]>;
+def : ArithInstr<"bfe", "9.7.1.19", "emitBfe(mods)">;
+def : ArithInstr<"bfi", "9.7.1.20", "emitBfi(mods)">;
+def : ArithInstr<"szext", "9.7.1.21", "emitSzextBmsk(mods, /*isBmsk=*/false)",
+    [Mod_Clamp]>;
+def : ArithInstr<"bmsk", "9.7.1.22", "emitSzextBmsk(mods, /*isBmsk=*/true)",
+    [Mod_Clamp]>;
+def : ArithInstr<"dp4a", "9.7.1.23", "emitDp(mods, /*isDp2a=*/false)",
+    [Mod_HiLo]>;
+def : ArithInstr<"dp2a", "9.7.1.24", "emitDp(mods, /*isDp2a=*/true)",
+    [Mod_HiLo]>;
+
+class FloatInstr<string opcode, string section, string handler,
+                 list<PTX_Modifiers> modifiers = []>
+    : PTX_Instr<opcode, "floating point", section, PTX_Pure, handler,
+                modifiers>;
+
+def : FloatInstr<"testp", "9.7.3.1", "emitTestp(mods)", [Mod_TestKind]>;
+def : FloatInstr<"copysign", "9.7.3.2", "emitCopysign(mods)">;
+def : FloatInstr<"rcp", "9.7.3.13, 9.7.3.14", "emitFloatDivSqrtRcp(mods)",
+    DivSqrtRcpMods>;
+def : FloatInstr<"sqrt", "9.7.3.15", "emitFloatDivSqrtRcp(mods)",
+    DivSqrtRcpMods>;
+foreach fn = [["rsqrt", "9.7.3.16, 9.7.3.17"], ["sin", "9.7.3.18"],
+              ["cos", "9.7.3.19"], ["lg2", "9.7.3.20"],
+              ["ex2", "9.7.3.21, 9.7.4.7"], ["tanh", "9.7.3.22, 9.7.4.6"]] in
+  def : FloatInstr<fn[0], fn[1], "emitApprox(mods)", [Mod_approx, Mod_ftz]>;
+
+//===----------------------------------------------------------------------===//
+// Comparison and selection (9.7.6, 9.7.7)
+//===----------------------------------------------------------------------===//
+
+class CompareInstr<string opcode, string section, string handler,
+                   list<PTX_Modifiers> modifiers = []>
+    : PTX_Instr<opcode, "comparison and selection", section, PTX_Pure,
+                handler, modifiers>;
+
+def : CompareInstr<"set", "9.7.6.1, 9.7.7.1", "emitSetp(mods, /*isSet=*/true)",
+    [Mod_Cmp, Mod_BoolOp, Mod_ftz]>;
+def : CompareInstr<"setp", "9.7.6.2, 9.7.7.2",
+    "emitSetp(mods, /*isSet=*/false)", [Mod_Cmp, Mod_BoolOp, Mod_ftz]>;
+def : CompareInstr<"selp", "9.7.6.3", "emitSelp(mods)">;
+def : CompareInstr<"slct", "9.7.6.4", "emitSlct(mods)", [Mod_ftz]>;
+
+//===----------------------------------------------------------------------===//
+// Logic and shift (9.7.8)
+//===----------------------------------------------------------------------===//
+
+class LogicInstr<string opcode, string section, string handler,
+                 list<PTX_Modifiers> modifiers = []>
+    : PTX_Instr<opcode, "logic and shift", section, PTX_Pure, handler,
+                modifiers>;
+
+def : LogicInstr<"and", "9.7.8.1", "emitLogic(mods)">;
+def : LogicInstr<"or", "9.7.8.2", "emitLogic(mods)">;
+def : LogicInstr<"xor", "9.7.8.3", "emitLogic(mods)">;
+def : LogicInstr<"not", "9.7.8.4", "emitLogic(mods)">;
+def : LogicInstr<"cnot", "9.7.8.5", "emitLogic(mods)">;
+def : LogicInstr<"lop3", "9.7.8.6", "emitLop3(mods)", [Mod_Lop3Op]>;
+def : LogicInstr<"shf", "9.7.8.7", "emitShf(mods)", [Mod_ShfDir, Mod_Clamp]>;
+def : LogicInstr<"shl", "9.7.8.8", "emitShift(mods, /*isRight=*/false)">;
+def : LogicInstr<"shr", "9.7.8.9", "emitShift(mods, /*isRight=*/true)">;
+
+//===----------------------------------------------------------------------===//
+// Data movement and conversion (9.7.9)
+//===----------------------------------------------------------------------===//
+
+class MoveInstr<string opcode, string section, PTX_InstrKind kind,
+                string handler, list<PTX_Modifiers> modifiers = []>
+    : PTX_Instr<opcode, "data movement and conversion", section, kind,
+                handler, modifiers>;
+
+def : MoveInstr<"mov", "9.7.9.3, 9.7.9.4", PTX_Pure, "emitMov(mods)">;
+def : MoveInstr<"prmt", "9.7.9.7", PTX_Pure, "emitPrmt(mods)", [Mod_Prmt]>;
+defvar LdMods = [Mod_volatile, Mod_L2CacheHint, Mod_LdSem, Mod_Vector,
+                 Mod_Space, Mod_CacheHints];
+def : MoveInstr<"ld", "9.7.9.8, 9.7.9.9", PTX_SideEffect, "emitLd(mods)",
+    LdMods>;
+def : MoveInstr<"ldu", "9.7.9.10", PTX_SideEffect, "emitLd(mods)", LdMods>;
+def : MoveInstr<"st", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
+    [Mod_volatile, Mod_L2CacheHint, Mod_StSem, Mod_Vector, Mod_Space,
+     Mod_CacheHints]>;
+def : MoveInstr<"prefetch", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
+    [Mod_PrefetchSpace, Mod_PrefetchLevel]>;
+def : MoveInstr<"prefetchu", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
+    [Mod_PrefetchSpace, Mod_PrefetchLevel]>;
+def : MoveInstr<"isspacep", "9.7.9.19", PTX_Pure, "emitIsspacep(mods)",
+    [Mod_CvtaSpace, Mod_CtaCluster]>;
+def : MoveInstr<"cvta", "9.7.9.20", PTX_Pure, "emitCvta(mods)",
+    [Mod_to, Mod_cluster, Mod_CvtaSpace]>;
+def : PTX_Instr<"cvt", "conversion", "9.7.9.21, 9.7.9.22", PTX_Pure,
+    "emitCvt(mods)",
+    [Mod_pack, Mod_CvtRounding, Mod_ftz, Mod_sat, Mod_relu, Mod_satfinite,
+     Mod_scaled, Mod_NarrowTypes, Mod_PackConvertTypes]>;
+
+//===----------------------------------------------------------------------===//
+// Control flow (9.7.12)
+//===----------------------------------------------------------------------===//
+
+class ControlInstr<string opcode, string section, PTX_InstrKind kind,
+                   string handler, list<PTX_Modifiers> modifiers = []>
+    : PTX_Instr<opcode, "control flow", section, kind, handler, modifiers>;
+
+def : ControlInstr<"bra", "9.7.12.3", PTX_Branch, "emitBra(mods)", [Mod_uni]>;
+def : ControlInstr<"brx", "9.7.12.4", PTX_Branch, "emitBrx(mods)",
+    [Mod_idx, Mod_uni]>;
+def : ControlInstr<"call", "9.7.12.5", PTX_SideEffect, "emitCall(mods)",
+    [Mod_uni]>;
+def : ControlInstr<"ret", "9.7.12.6", PTX_SideEffect, "emitRet(mods)",
+    [Mod_uni]>;
+def : ControlInstr<"exit", "9.7.12.7", PTX_SideEffect, "emitRet(mods)",
+    [Mod_uni]>;
+def : ControlInstr<"trap", "", PTX_SideEffect, "emitTrap(mods)">;
+
+//===----------------------------------------------------------------------===//
+// Parallel synchronization and communication (9.7.13)
+//===----------------------------------------------------------------------===//
+
+class SyncInstr<string opcode, string section, string handler,
+                list<PTX_Modifiers> modifiers = []>
+    : PTX_Instr<opcode, "synchronization and communication", section,
+                PTX_SideEffect, handler, modifiers>;
+
+defvar BarrierMods = [Mod_warp, Mod_BarrierCta, Mod_BarrierForm, Mod_aligned,
+                      Mod_BarRedOp, Mod_sync];
+def : SyncInstr<"bar", "9.7.13.1, 9.7.13.2", "emitBarrier(mods)",
+    BarrierMods>;
+def : SyncInstr<"barrier", "9.7.13.1", "emitBarrier(mods)", BarrierMods>;
+defvar FenceMods = [Mod_MembarLevel, Mod_FenceProxy, Mod_FenceSem, Mod_Scope];
+def : SyncInstr<"membar", "9.7.13.4", "emitFence(mods)", FenceMods>;
+def : SyncInstr<"fence", "9.7.13.4", "emitFence(mods)", FenceMods>;
+defvar AtomMods = [Mod_AtomSem, Mod_Scope, Mod_noftz, Mod_L2CacheHint,
+                   Mod_Vector, Mod_Space, Mod_AtomOp];
+def : SyncInstr<"atom", "9.7.13.5", "emitAtom(mods, /*isRed=*/false)",
+    AtomMods>;
+def : SyncInstr<"red", "9.7.13.6", "emitAtom(mods, /*isRed=*/true)",
+    AtomMods>;
+def : SyncInstr<"shfl", "9.7.9.6", "emitWarpCollective(mods)",
+    [Mod_sync, Mod_ShflMode]>;
+def : SyncInstr<"vote", "9.7.13.9", "emitWarpCollective(mods)",
+    [Mod_sync, Mod_VoteMode]>;
+def : SyncInstr<"match", "9.7.13.10", "emitWarpCollective(mods)",
+    [Mod_sync, Mod_MatchMode]>;
+def : SyncInstr<"activemask", "9.7.13.11", "emitWarpCollective(mods)">;
+def : SyncInstr<"redux", "9.7.13.12", "emitWarpCollective(mods)",
+    [Mod_sync, Mod_ReduxOp, Mod_ReduxFloat]>;
+
+#endif // PTXJIT_DIALECT_PTX_IR_PTXINSTRS_TD

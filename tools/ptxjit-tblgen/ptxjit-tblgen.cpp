@@ -1,0 +1,237 @@
+//===- ptxjit-tblgen.cpp - generators for the PTX instruction table -------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads PTXInstrs.td (the classes are in PTXInstrBase.td) and writes
+//   -gen-ptx-instrs      the frontend's modifier vocabulary, the instruction
+//                        table (kind and accepted modifiers per opcode) and
+//                        the dispatch to the FunctionEmitter handlers;
+//   -gen-ptx-instr-docs  the Markdown table of supported instructions that
+//                        docs/status.md includes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TableGen/Error.h"
+#include "llvm/TableGen/Main.h"
+#include "llvm/TableGen/Record.h"
+#include "llvm/TableGen/TableGenBackend.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+
+enum class Action { GenInstrs, GenDocs };
+
+cl::opt<Action> action(
+    cl::desc("what to generate"),
+    cl::values(clEnumValN(Action::GenInstrs, "gen-ptx-instrs",
+                          "the frontend's instruction table and dispatch"),
+               clEnumValN(Action::GenDocs, "gen-ptx-instr-docs",
+                          "the Markdown table of supported instructions")));
+
+/// C++ keywords (and alternative tokens) that are also PTX spellings.
+bool isCppKeyword(StringRef name) {
+  static const StringSet<> keywords = {"and",   "or",       "xor", "not",
+                                       "const", "volatile", "inline"};
+  return keywords.contains(name);
+}
+
+/// The C++ enumerator for a modifier spelling or an opcode: `::` becomes `_`
+/// and a C++ keyword gets a trailing `_` (`and` is `and_`).
+std::string enumeratorName(StringRef spelling) {
+  std::string name;
+  for (size_t i = 0; i < spelling.size(); ++i) {
+    if (spelling.substr(i).starts_with("::")) {
+      name += '_';
+      ++i;
+      continue;
+    }
+    char c = spelling[i];
+    name += isAlnum(c) ? c : '_';
+  }
+  if (isCppKeyword(name))
+    name += '_';
+  return name;
+}
+
+/// One instruction of the table, read from its record.
+struct Instr {
+  StringRef opcode, family, section, kind, handler;
+  /// The accepted spellings, in table order, without duplicates.
+  std::vector<StringRef> spellings;
+  /// The modifier groups, for the documentation.
+  std::vector<const Record *> groups;
+  const Record *record;
+};
+
+/// Reads every PTX_Instr in definition order; reports duplicates.
+bool readInstrs(const RecordKeeper &records, std::vector<Instr> &instrs) {
+  StringSet<> opcodes;
+  for (const Record *def : records.getAllDerivedDefinitions("PTX_Instr")) {
+    Instr instr;
+    instr.record = def;
+    instr.opcode = def->getValueAsString("opcode");
+    instr.family = def->getValueAsString("family");
+    instr.section = def->getValueAsString("section");
+    instr.kind = def->getValueAsDef("kind")->getValueAsString("cppName");
+    instr.handler = def->getValueAsString("handler");
+    if (!opcodes.insert(instr.opcode).second) {
+      PrintError(def, "opcode '" + instr.opcode + "' is defined twice");
+      return true;
+    }
+    StringSet<> seen;
+    for (const Record *group : def->getValueAsListOfDefs("modifiers")) {
+      instr.groups.push_back(group);
+      for (StringRef spelling : group->getValueAsListOfStrings("spellings"))
+        if (seen.insert(spelling).second)
+          instr.spellings.push_back(spelling);
+    }
+    instrs.push_back(std::move(instr));
+  }
+  return false;
+}
+
+/// Every modifier spelling of the table, sorted.
+std::vector<StringRef> allSpellings(const RecordKeeper &records) {
+  std::set<StringRef> spellings;
+  for (const Record *group :
+       records.getAllDerivedDefinitions("PTX_Modifiers"))
+    for (StringRef spelling : group->getValueAsListOfStrings("spellings"))
+      spellings.insert(spelling);
+  return {spellings.begin(), spellings.end()};
+}
+
+bool emitInstrs(raw_ostream &os, const RecordKeeper &records) {
+  emitSourceFileHeader("PTX instruction table", os, records);
+  std::vector<Instr> instrs;
+  if (readInstrs(records, instrs))
+    return true;
+  std::vector<StringRef> spellings = allSpellings(records);
+
+  os << "#ifdef GET_MODIFIER_ENUM\n#undef GET_MODIFIER_ENUM\n";
+  os << "/// Every modifier spelling of the instruction table.\n";
+  os << "enum class Mod : uint16_t {\n";
+  for (StringRef spelling : spellings)
+    os << "  " << enumeratorName(spelling) << ", // ." << spelling << "\n";
+  os << "};\n";
+  os << "inline constexpr unsigned kNumModifiers = " << spellings.size()
+     << ";\n";
+  os << "/// Every opcode of the instruction table.\n";
+  os << "enum class InstrId : uint16_t {\n";
+  for (const Instr &instr : instrs)
+    os << "  " << enumeratorName(instr.opcode) << ",\n";
+  os << "};\n";
+  os << "#endif // GET_MODIFIER_ENUM\n\n";
+
+  os << "#ifdef GET_MODIFIER_FUNCS\n#undef GET_MODIFIER_FUNCS\n";
+  os << "llvm::StringRef spelling(Mod mod) {\n";
+  os << "  static const char *const spellings[] = {\n";
+  for (StringRef spelling : spellings)
+    os << "      \"" << spelling << "\",\n";
+  os << "  };\n  return spellings[unsigned(mod)];\n}\n\n";
+  os << "std::optional<Mod> lookupModifier(llvm::StringRef spelling) {\n";
+  os << "  return llvm::StringSwitch<std::optional<Mod>>(spelling)\n";
+  for (StringRef spelling : spellings)
+    os << "      .Case(\"" << spelling << "\", Mod::"
+       << enumeratorName(spelling) << ")\n";
+  os << "      .Default(std::nullopt);\n}\n\n";
+  os << "std::optional<InstrId> lookupInstr(llvm::StringRef opcode) {\n";
+  os << "  return llvm::StringSwitch<std::optional<InstrId>>(opcode)\n";
+  for (const Instr &instr : instrs)
+    os << "      .Case(\"" << instr.opcode << "\", InstrId::"
+       << enumeratorName(instr.opcode) << ")\n";
+  os << "      .Default(std::nullopt);\n}\n\n";
+  os << "const InstrInfo &getInstrInfo(InstrId id) {\n";
+  for (const Instr &instr : instrs) {
+    os << "  static const Mod " << enumeratorName(instr.opcode)
+       << "Mods[] = {";
+    ListSeparator sep;
+    for (StringRef spelling : instr.spellings)
+      os << sep << "Mod::" << enumeratorName(spelling);
+    if (instr.spellings.empty())
+      os << "Mod{}";
+    os << "};\n";
+  }
+  os << "  static const InstrInfo infos[] = {\n";
+  for (const Instr &instr : instrs)
+    os << "      {\"" << instr.opcode << "\", InstrKind::" << instr.kind
+       << ", llvm::ArrayRef<Mod>(" << enumeratorName(instr.opcode)
+       << "Mods).take_front(" << instr.spellings.size() << ")},\n";
+  os << "  };\n  return infos[unsigned(id)];\n}\n";
+  os << "#endif // GET_MODIFIER_FUNCS\n\n";
+
+  os << "#ifdef GET_INSTR_DISPATCH\n#undef GET_INSTR_DISPATCH\n";
+  os << "switch (id) {\n";
+  for (const Instr &instr : instrs)
+    os << "case InstrId::" << enumeratorName(instr.opcode) << ":\n  return "
+       << instr.handler << ";\n";
+  os << "}\n";
+  os << "#endif // GET_INSTR_DISPATCH\n";
+  return false;
+}
+
+bool emitDocs(raw_ostream &os, const RecordKeeper &records) {
+  std::vector<Instr> instrs;
+  if (readInstrs(records, instrs))
+    return true;
+  // Families in order of first appearance.
+  std::vector<StringRef> families;
+  for (const Instr &instr : instrs)
+    if (!is_contained(families, instr.family))
+      families.push_back(instr.family);
+  os << "<!-- Generated by ptxjit-tblgen -gen-ptx-instr-docs from "
+        "include/ptxjit/Dialect/PTX/IR/PTXInstrs.td; do not edit. -->\n\n";
+  os << "| Instruction | ISA section | Guarded | Modifiers |\n";
+  os << "|---|---|---|---|\n";
+  for (StringRef family : families) {
+    os << "| **" << family << "** | | | |\n";
+    for (const Instr &instr : instrs) {
+      if (instr.family != family)
+        continue;
+      StringRef guard = instr.kind == "Pure"         ? "select"
+                        : instr.kind == "SideEffect" ? "branch around"
+                                                     : "condition";
+      os << "| `" << instr.opcode << "` | "
+         << (instr.section.empty() ? "" : instr.section) << " | " << guard
+         << " | ";
+      ListSeparator groupSep("; ");
+      for (const Record *group : instr.groups) {
+        os << groupSep;
+        ListSeparator sep(" ");
+        for (StringRef spelling : group->getValueAsListOfStrings("spellings"))
+          os << sep << "`." << spelling << "`";
+      }
+      os << " |\n";
+    }
+  }
+  return false;
+}
+
+bool generate(raw_ostream &os, const RecordKeeper &records) {
+  switch (action) {
+  case Action::GenInstrs:
+    return emitInstrs(os, records);
+  case Action::GenDocs:
+    return emitDocs(os, records);
+  }
+  llvm_unreachable("unknown action");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::ParseCommandLineOptions(argc, argv);
+  return TableGenMain(argv[0], &generate);
+}
