@@ -5,7 +5,7 @@ Every kernel in the *.cu files of this folder is re-implemented below in plain
 Python, with explicit 8/16/32/64-bit wraparound, C's truncating division and
 PTX's conversion rules (saturating float->int, NaN -> 0 or 1 << (width - 1)).
 Float results are computed exactly with fractions.Fraction and rounded to
-binary32 / binary64 with round-to-nearest-even by round_to() below, and printed
+binary32 / binary64 with round-to-nearest-even by round_to(), and printed
 the way `ptx-jit --print` prints them (C++17 std::to_chars, shortest
 round-trip form). Nothing here comes from running ptx-jit.
 
@@ -26,13 +26,27 @@ Usage:
 import math
 import os
 import random
-import re
-import struct
 import sys
-import textwrap
 from fractions import Fraction
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The shared package test/Inputs/ptxjit_testgen (integers, float formats and
+# rounding, --print formatting, kernel arguments, test-file writing).
+sys.path.insert(0, os.path.join(HERE, os.pardir, os.pardir, 'Inputs'))
+sys.dont_write_bytecode = True  # keep the source tree clean
+from ptxjit_testgen.floats import (  # noqa: E402
+    F32, F64, cvt_f2i, from_str, is_neg, round_to)
+from ptxjit_testgen.ints import (  # noqa: E402
+    INT_MAX, INT_MIN, LL_MAX, LL_MIN, cdiv, cmod, popc, s8, s16, s32, s64,
+    u8, u16, u32, u64)
+from ptxjit_testgen.launch import (  # noqa: E402
+    FILE, FILL, B, Launch, S, dim3)
+# host/crosscheck.py also uses these, as gen_expected.X:
+from ptxjit_testgen.launch import PACK, Scalar  # noqa: E402,F401
+from ptxjit_testgen.testfile import (  # noqa: E402
+    check_lines, comment_block, comment_lines, define_lines, launch_parts,
+    print_run_lines, ptx_entries, update_folder)
+
 NVCC_VARIANTS = ('sm_75', 'sm_80', 'sm_90')
 CLANG_VARIANT = 'sm_52.clang'  # clang++ --cuda-gpu-arch=sm_52 -O2 (regen_ptx.sh)
 VARIANTS = NVCC_VARIANTS + (CLANG_VARIANT,)
@@ -42,48 +56,8 @@ VARIANTS = NVCC_VARIANTS + (CLANG_VARIANT,)
 CLANG_XFAIL = {}
 
 # ----------------------------------------------------------------------------
-# Integers
+# Integers (the rest is in ptxjit_testgen.ints)
 # ----------------------------------------------------------------------------
-
-INT_TYPES = {
-    # name: (bits, signed)
-    'u8': (8, False), 'u16': (16, False), 'u32': (32, False), 'u64': (64, False),
-    's8': (8, True), 's16': (16, True), 's32': (32, True), 's64': (64, True),
-    'b8': (8, False), 'b16': (16, False), 'b32': (32, False), 'b64': (64, False),
-}
-
-
-def wrap(v, bits, signed):
-    """v reduced modulo 2**bits, as a signed or unsigned value."""
-    v &= (1 << bits) - 1
-    if signed and v >> (bits - 1):
-        v -= 1 << bits
-    return v
-
-
-def s8(v): return wrap(v, 8, True)
-def u8(v): return wrap(v, 8, False)
-def s16(v): return wrap(v, 16, True)
-def u16(v): return wrap(v, 16, False)
-def s32(v): return wrap(v, 32, True)
-def u32(v): return wrap(v, 32, False)
-def s64(v): return wrap(v, 64, True)
-def u64(v): return wrap(v, 64, False)
-
-
-def cdiv(a, b):
-    """C integer division: rounds toward zero."""
-    assert b != 0
-    q = abs(a) // abs(b)
-    return q if (a < 0) == (b < 0) else -q
-
-
-def cmod(a, b):
-    """C remainder: has the sign of the dividend."""
-    return a - cdiv(a, b) * b
-
-
-def popc(v): return bin(v).count('1')
 
 
 def clz(v, bits):
@@ -101,50 +75,12 @@ def brev(v, bits):
 
 # ----------------------------------------------------------------------------
 # Floating point: exact arithmetic, rounded once, round-to-nearest-even
+# (round_to and the formats F32, F64 are in ptxjit_testgen.floats)
 # ----------------------------------------------------------------------------
-
-F32 = (24, -126, 127)   # precision (with the hidden bit), emin, emax
-F64 = (53, -1022, 1023)
-
-
-def round_to(q, fmt):
-    """The value of fmt nearest to the rational q (ties to even), as a float.
-
-    Overflow gives +-inf; results below the subnormal range give a zero with
-    the sign of q. q must not be zero (zero signs depend on the operation).
-    """
-    p, emin, emax = fmt
-    assert q != 0
-    sign = -1.0 if q < 0 else 1.0
-    a = abs(Fraction(q))
-    e = a.numerator.bit_length() - a.denominator.bit_length()
-    while Fraction(2) ** e > a:
-        e -= 1
-    while Fraction(2) ** (e + 1) <= a:
-        e += 1
-    e = max(e, emin)
-    quantum = Fraction(2) ** (e - p + 1)
-    m = a / quantum
-    n = m.numerator // m.denominator
-    rest = m - n
-    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2 == 1):
-        n += 1
-    r = n * quantum
-    if r >= Fraction(2) ** (emax + 1):
-        return sign * math.inf
-    return math.copysign(float(r), sign)
-
-
-def is_neg(x):
-    return math.copysign(1.0, x) < 0
 
 
 def finite(*xs):
     return all(math.isfinite(x) for x in xs)
-
-
-def representable(x, fmt):
-    return not finite(x) or x == 0 or round_to(Fraction(x), fmt) == x
 
 
 def fadd(x, y, fmt):
@@ -199,52 +135,6 @@ def to_float(q, fmt):
     return round_to(Fraction(q), fmt)
 
 
-def f32_from_str(s):
-    """What a correctly rounding parser (strtof) makes of s, as binary32."""
-    t = s.strip().lower()
-    if t in ('inf', '+inf'):
-        return math.inf
-    if t == '-inf':
-        return -math.inf
-    if t == 'nan':
-        return math.nan
-    if t.startswith(('0x', '-0x')):
-        v = float.fromhex(t)  # exact for the hex literals used here
-        assert representable(v, F32), s
-        return v
-    q = Fraction(t)
-    if q == 0:
-        return -0.0 if t.startswith('-') else 0.0
-    return round_to(q, F32)
-
-
-def f64_from_str(s):
-    t = s.strip().lower()
-    if t.startswith(('0x', '-0x')):
-        return float.fromhex(t)
-    return float(t)  # Python's float() rounds correctly to binary64
-
-
-def cvt_f2i(x, src_f64, bits, signed, mode):
-    """PTX cvt.{rzi,rni}.{s,u}<bits>.{f32,f64}: clamps out-of-range values;
-    NaN gives 0, or 1 << (bits - 1) when the source is f64 or the destination
-    is 64-bit (PTX ISA, cvt, Integer Notes)."""
-    lo = -(1 << (bits - 1)) if signed else 0
-    hi = (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
-    if math.isnan(x):
-        if src_f64 or bits == 64:
-            return wrap(1 << (bits - 1), bits, signed)
-        return 0
-    if math.isinf(x):
-        return hi if x > 0 else lo
-    q = Fraction(x)
-    if mode == 'rzi':
-        v = math.trunc(q)
-    else:
-        v = round(q)  # Fraction.__round__ rounds half to even
-    return min(max(v, lo), hi)
-
-
 def rint(x):
     """cvt.rni.f32.f32 / rintf: round to an integral value, ties to even."""
     if not finite(x) or x == 0:
@@ -254,208 +144,8 @@ def rint(x):
 
 
 # ----------------------------------------------------------------------------
-# Printing as ptx-jit --print does: integers in decimal, floats as C++17
-# std::to_chars(first, last, value) (shortest round trip, fixed or scientific,
-# whichever is shorter, fixed on a tie; integral values in fixed notation are
-# printed exactly).
+# Launches (arguments and printing are in ptxjit_testgen.launch / .printing)
 # ----------------------------------------------------------------------------
-
-
-def shortest_digits(x, fmt):
-    """(d, e) with x == round(d * 10**e), d having the fewest digits, and
-    among those the closest to x. x > 0 and finite."""
-    if fmt == F64:
-        r = repr(x)
-        if 'e' in r:
-            mant, ex = r.split('e')
-            ex = int(ex)
-        else:
-            mant, ex = r, 0
-        if '.' in mant:
-            ip, fp = mant.split('.')
-        else:
-            ip, fp = mant, ''
-        if fp == '0':
-            fp = ''
-        d = int(ip + fp)
-        e = ex - len(fp)
-    else:
-        X = Fraction(x)
-        for p in range(1, 10):
-            s = '%.*e' % (p - 1, x)
-            mant, ex = s.split('e')
-            d0 = int(mant.replace('.', ''))
-            e = int(ex) - (p - 1)
-            best = None
-            for d in (d0 - 1, d0, d0 + 1):
-                if d <= 0:
-                    continue
-                v = Fraction(d) * Fraction(10) ** e
-                if round_to(v, fmt) == x:
-                    diff = abs(v - X)
-                    # Equidistant candidates: round half to even.
-                    if best is None or diff < best[0] or \
-                            (diff == best[0] and d % 2 == 0):
-                        best = (diff, d)
-            if best:
-                d = best[1]
-                break
-        else:
-            raise AssertionError('no shortest form for %r' % x)
-    while d % 10 == 0:
-        d //= 10
-        e += 1
-    return d, e
-
-
-def fmt_float(x, fmt):
-    if math.isnan(x):
-        return '-nan' if is_neg(x) else 'nan'
-    if math.isinf(x):
-        return '-inf' if x < 0 else 'inf'
-    sign = '-' if is_neg(x) else ''
-    if x == 0:
-        return sign + '0'
-    d, e = shortest_digits(abs(x), fmt)
-    ds = str(d)
-    # Scientific: d.ddde+XX (at least two exponent digits).
-    exp10 = e + len(ds) - 1
-    sci = ds[0] + ('.' + ds[1:] if len(ds) > 1 else '') + 'e' + \
-        ('-' if exp10 < 0 else '+') + '%02d' % abs(exp10)
-    # Fixed.
-    if e >= 0:
-        fixed = str(int(Fraction(abs(x))))  # integral: exact digits
-    else:
-        point = len(ds) + e
-        if point > 0:
-            fixed = ds[:point] + '.' + ds[point:]
-        else:
-            fixed = '0.' + '0' * (-point) + ds
-    return sign + (fixed if len(fixed) <= len(sci) else sci)
-
-
-def fmt_value(v, ty):
-    if ty in INT_TYPES:
-        bits, signed = INT_TYPES[ty]
-        return str(wrap(v, bits, signed))
-    if ty == 'f32':
-        return fmt_float(v, F32)
-    if ty == 'f64':
-        return fmt_float(v, F64)
-    raise ValueError(ty)
-
-
-# ----------------------------------------------------------------------------
-# Kernel arguments
-# ----------------------------------------------------------------------------
-
-PACK = {'u8': '<B', 's8': '<b', 'u16': '<H', 's16': '<h', 'u32': '<I',
-        's32': '<i', 'u64': '<Q', 's64': '<q', 'f32': '<f', 'f64': '<d'}
-
-
-def norm(v, ty):
-    """A value as stored in an element of type ty."""
-    if ty in INT_TYPES:
-        bits, signed = INT_TYPES[ty]
-        return wrap(v, bits, signed)
-    if isinstance(v, str):
-        return f32_from_str(v) if ty == 'f32' else f64_from_str(v)
-    v = float(v)
-    if ty == 'f32':
-        assert representable(v, F32), 'not a binary32 value: %r' % v
-    return v
-
-
-def spell(v, ty):
-    """A list element or scalar as written on the ptx-jit command line."""
-    if isinstance(v, str):
-        return v  # written as given (e.g. a decimal that needs rounding)
-    if ty in INT_TYPES:
-        # Large unsigned values in hex, to exercise the 0x form.
-        if not INT_TYPES[ty][1] and v >= 2 ** 31:
-            return hex(v)
-        return str(v)
-    if math.isnan(v):
-        return 'nan'
-    if math.isinf(v):
-        return 'inf' if v > 0 else '-inf'
-    if v == 0:
-        return '-0' if is_neg(v) else '0'
-    if v == int(v) and abs(v) < 2 ** 24:
-        return str(int(v))
-    fmt = F32 if ty == 'f32' else F64
-    d, e = shortest_digits(abs(v), fmt)
-    if Fraction(d) * Fraction(10) ** e == Fraction(v) and len(str(d)) <= 6:
-        return fmt_float(v, fmt)  # an exact short decimal, e.g. 2.5
-    h = v.hex()  # exact: e.g. 0x1.8000000000000p+1 -> 0x1.8p+1
-    h = re.sub(r'\.?0+p', 'p', h)
-    return h
-
-
-class Scalar:
-    def __init__(self, ty, v):
-        self.ty, self.value = ty, norm(v, ty)
-        self.raw = v
-
-    def spec(self, case):
-        return '%s:%s' % (self.ty, spell(self.raw, self.ty))
-
-
-class Buffer:
-    """TYPE[N] with an initialiser: None (zero), a list, ('fill', v),
-    'iota', or ('file', values) to go through Inputs/<case>.<index>.bin."""
-
-    def __init__(self, ty, n, init=None):
-        self.ty, self.n, self.init = ty, n, init
-        if init is None:
-            self.value = [norm(0, ty)] * n
-        elif init == 'iota':
-            self.value = [norm(i, ty) for i in range(n)]
-        elif isinstance(init, tuple) and init[0] == 'fill':
-            self.value = [norm(init[1], ty)] * n
-        elif isinstance(init, tuple) and init[0] == 'file':
-            assert len(init[1]) == n
-            self.value = [norm(v, ty) for v in init[1]]
-        else:
-            assert len(init) == n, (len(init), n)
-            self.value = [norm(v, ty) for v in init]
-        self.file = None
-
-    def spec(self, case):
-        head = '%s[%d]' % (self.ty, self.n)
-        init = self.init
-        if init is None:
-            return head
-        if init == 'iota':
-            return head + '=iota'
-        if isinstance(init, tuple) and init[0] == 'fill':
-            return head + '=fill:' + spell(init[1], self.ty)
-        if isinstance(init, tuple) and init[0] == 'file':
-            return head + '=file:%S/Inputs/' + self.file
-        return head + '=' + ','.join(spell(v, self.ty) for v in init)
-
-    def raw(self, j):
-        """Element j as spelled on the command line (for comments)."""
-        init = self.init
-        if isinstance(init, list):
-            return spell(init[j], self.ty)
-        if isinstance(init, tuple) and init[0] == 'file':
-            return spell(init[1][j], self.ty)
-        return fmt_value(self.value[j], self.ty)
-
-    def data(self):
-        return b''.join(struct.pack(PACK[self.ty], v) for v in self.value)
-
-
-def S(ty, v): return Scalar(ty, v)
-def B(ty, n, init=None): return Buffer(ty, n, init)
-def FILE(values): return ('file', list(values))
-def FILL(v): return ('fill', v)
-
-
-def dim3(d):
-    d = tuple(d) if isinstance(d, (tuple, list)) else (d,)
-    return d + (1,) * (3 - len(d))
 
 
 def threads(grid, block):
@@ -482,7 +172,7 @@ def gids(grid, block):
 # ----------------------------------------------------------------------------
 
 
-class Case:
+class Case(Launch):
     """One ptx-jit launch and its expected --print output.
 
     group = (K, inputs, names): the printed buffer holds K results per element;
@@ -492,28 +182,19 @@ class Case:
 
     def __init__(self, prefix, kernel, grid, block, args, model, print_idx,
                  comment, opts='', group=None):
-        self.prefix, self.kernel = prefix, kernel
-        self.grid, self.block = grid, block
-        self.args, self.model, self.print_idx = args, model, print_idx
-        self.comment, self.opts, self.group = comment, opts, group
+        super().__init__(prefix, kernel, grid, block, args, model, print_idx,
+                         comment, opts)
+        self.group = group
 
-    def expected(self):
-        vals = [a.value if isinstance(a, Scalar) else list(a.value)
-                for a in self.args]
-        grid = 1 if self.grid is None else self.grid  # --grid defaults to 1
-        self.model(grid, self.block, *vals)
-        buf = self.args[self.print_idx]
-        return [fmt_value(v, buf.ty) for v in vals[self.print_idx]]
-
-
-def dimspec(d):
-    d = d if isinstance(d, (tuple, list)) else (d,)
-    return ','.join(str(x) for x in d)
-
-
-def ptx_entries(path):
-    with open(path) as f:
-        return re.findall(r'^\.visible \.entry (\S+)\(', f.read(), re.M)
+    def note(self, i):
+        """The comment before CHECK line i: the inputs of its element."""
+        if not self.group or i % self.group[0]:
+            return None
+        j = i // self.group[0]
+        ins = [self.args[k] for k in self.group[1]]
+        if not all(j < b.n for b in ins):
+            return None
+        return '[%d] %s' % (j, ' '.join(b.raw(j) for b in ins))
 
 
 def mangled(family, name):
@@ -550,48 +231,21 @@ def render(family, title, cases, files, variants=VARIANTS, xfail=None):
         text += ('%s (the nvcc variants are run by %s.test) against the CHECK '
                  'lines' % (clang, family))
     text += '; the -NOT line at the end of each case rejects extra output.'
-    out.extend('# ' + line for line in textwrap.wrap(text, 76))
+    out.extend(comment_block(text))
     for c in cases:
         out.append('')
-        for line in c.comment.strip().split('\n'):
-            out.append('# ' + line if line else '#')
+        out.extend(comment_lines(c.comment))
         name = c.prefix.lower()
-        kernel = mangled(family, c.kernel)
-        parts = ['--kernel=' + kernel]
-        if c.grid is not None:
-            parts.append('--grid=' + dimspec(c.grid))
-        parts.append('--block=' + dimspec(c.block))
-        for i, a in enumerate(c.args):
-            if isinstance(a, Buffer) and isinstance(a.init, tuple) and a.init[0] == 'file':
-                a.file = '%s.%s.%d.%s.bin' % (family, name, i, a.ty)
-                files[a.file] = a.data()
-            parts.append('--arg=' + a.spec(c))
+        parts = launch_parts(c, family, files, mangled(family, c.kernel))
         parts.append('--print=%d' % c.print_idx)
         if c.opts:
             parts.append(c.opts)
-        # DEFINE with continuation lines of reasonable length.
-        lines, cur = [], '# DEFINE: %%{%s} =' % name
-        for p in parts:
-            if len(cur) + 1 + len(p) > 100 and not cur.endswith('='):
-                lines.append(cur + ' \\')
-                cur = '# DEFINE:  '
-            cur += ' ' + p
-        lines.append(cur)
-        out.extend(lines)
+        out.extend(define_lines(name, parts))
         for v in variants:
-            out.append('# RUN: ptx-jit %%S/Inputs/%s.%s.ptx %%{%s} \\' % (family, v, name))
-            out.append('# RUN:   | FileCheck %%s --match-full-lines --check-prefix=%s' % c.prefix)
-        exp = c.expected()
+            out.extend(print_run_lines(family, v, name, c.prefix))
         if c.group and c.group[2]:
             out.append('# Per element: ' + c.group[2])
-        for i, e in enumerate(exp):
-            if c.group and i % c.group[0] == 0:
-                j = i // c.group[0]
-                ins = [c.args[k] for k in c.group[1]]
-                if all(j < b.n for b in ins):
-                    out.append('# [%d] %s' % (j, ' '.join(b.raw(j) for b in ins)))
-            out.append('# %s%s %s' % (c.prefix, ':' if i == 0 else '-NEXT:', e))
-        out.append('# %s-NOT: {{.}}' % c.prefix)
+        out.extend(check_lines(c.prefix, c.expected(), c.note))
     return '\n'.join(out) + '\n'
 
 
@@ -684,7 +338,7 @@ def axpy_cases():
 
     # farith: hand-picked edge cases, then random ones.
     e = 1 + 2.0 ** -12
-    big = f32_from_str('3e38')
+    big = from_str('3e38', F32)
     fx = [1.5, e, big, 2.0 ** -130, 2.0 ** -149, -0.0, 0.0, math.inf,
           -math.inf, 16777216.0, '0.1', 1.0, -2.5, 2.0 ** -126, '1e30', 7.0]
     fy = [2.25, e, 2.0, 0.25, 0.5, -0.0, -5.0, 2.0, 1.0, 1.0, '0.2',
@@ -741,10 +395,6 @@ m_darith = make_arith_model(F64)
 # ----------------------------------------------------------------------------
 # intops.cu
 # ----------------------------------------------------------------------------
-
-INT_MIN, INT_MAX = -2 ** 31, 2 ** 31 - 1
-LL_MIN, LL_MAX = -2 ** 63, 2 ** 63 - 1
-
 
 def m_int32_ops(grid, block, n, a, b, out):
     K = 24
@@ -1605,35 +1255,7 @@ def main():
                 CLANG_XFAIL[family])
         else:
             outputs['%s.test' % family] = render(family, title, make(), files)
-    for name, data in files.items():
-        outputs[os.path.join('Inputs', name)] = data
-    stale = []
-    for rel, content in sorted(outputs.items()):
-        path = os.path.join(HERE, rel)
-        data = content.encode() if isinstance(content, str) else content
-        old = None
-        if os.path.exists(path):
-            with open(path, 'rb') as f:
-                old = f.read()
-        if old == data:
-            continue
-        stale.append(rel)
-        if not check:
-            with open(path, 'wb') as f:
-                f.write(data)
-    # -clang.test files of families no longer in CLANG_XFAIL.
-    for name in sorted(os.listdir(HERE)):
-        if name.endswith('-clang.test') and name not in outputs:
-            stale.append(name + ' (unused)')
-            if not check:
-                os.remove(os.path.join(HERE, name))
-    if check:
-        for rel in stale:
-            print('out of date: %s' % rel)
-        return 1 if stale else 0
-    for rel in stale:
-        print('wrote %s' % rel)
-    return 0
+    return update_folder(HERE, outputs, files, check)
 
 
 if __name__ == '__main__':

@@ -46,123 +46,28 @@ import tempfile
 from fractions import Fraction as Fr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The shared package test/Inputs/ptxjit_testgen (float formats, PTX
+# conversion rules, test-file writing).
+sys.path.insert(0, os.path.join(HERE, os.pardir, os.pardir, 'Inputs'))
+sys.dont_write_bytecode = True  # keep the source tree clean
+from ptxjit_testgen import floats  # noqa: E402
+from ptxjit_testgen.floats import cvt_f2i, round_integral  # noqa: E402
+from ptxjit_testgen.ints import u64  # noqa: E402
+from ptxjit_testgen.testfile import update_file  # noqa: E402
+
 SMS = (75, 80, 90)
 
 # ----------------------------------------------------------------------------
-# Formats
+# Formats (ptxjit_testgen.floats.Fmt), with the NaN inputs of the tests
 # ----------------------------------------------------------------------------
 
-
-class Fmt:
-    def __init__(self, name, p, ebits, bias, bits, nans):
-        self.name, self.p, self.ebits, self.bias, self.bits = \
-            name, p, ebits, bias, bits
-        self.emin, self.emax = 1 - bias, bias
-        self.digits = bits // 4
-        self.sign = 1 << (bits - 1)
-        self.inf = ((1 << ebits) - 1) << (p - 1)
-        self.nan = self.sign - 1          # canonical NaN: 0x7fff...
-        self.nans = nans                  # NaN inputs used in the tests
-        self.mask = (1 << bits) - 1
-
-    def isnan(self, b):
-        return (b & ~self.sign) > self.inf
-
-    def isinf(self, b):
-        return (b & ~self.sign) == self.inf
-
-    def iszero(self, b):
-        return (b & ~self.sign) == 0
-
-    def neg(self, b):
-        return bool(b & self.sign)
-
-    def issub(self, b):
-        m = b & ~self.sign
-        return 0 < m < (1 << (self.p - 1))
-
-    def flush(self, b, ftz=True):
-        return (b & self.sign) if ftz and self.issub(b) else b
-
-    def value(self, b):
-        """Exact value as a Fraction (finite inputs only)."""
-        assert not self.isnan(b) and not self.isinf(b)
-        m = b & ((1 << (self.p - 1)) - 1)
-        e = (b & ~self.sign) >> (self.p - 1)
-        if e == 0:
-            v = Fr(m) * Fr(2) ** (self.emin - self.p + 1)
-        else:
-            v = Fr(m + (1 << (self.p - 1))) * Fr(2) ** (e - self.bias - self.p + 1)
-        return -v if self.neg(b) else v
-
-    def fl(self, b):
-        """Value as a Python float (exact for all four formats)."""
-        if self.isnan(b):
-            return math.nan
-        if self.isinf(b):
-            return -math.inf if self.neg(b) else math.inf
-        v = float(self.value(b))
-        return -0.0 if (v == 0 and self.neg(b)) else v
-
-    def enc(self, v):
-        """Bits of an exactly representable value: int, Fraction, float,
-        'inf', '-inf', '-0', or ('nan', k) for the k-th NaN input."""
-        if isinstance(v, tuple):
-            return self.nans[v[1] % len(self.nans)]
-        if v == 'inf':
-            return self.inf
-        if v == '-inf':
-            return self.sign | self.inf
-        if v == '-0':
-            return self.sign
-        if isinstance(v, float):
-            if math.isinf(v):
-                return self.inf | (self.sign if v < 0 else 0)
-            if v == 0:
-                return self.sign if math.copysign(1, v) < 0 else 0
-        q = Fr(v)
-        s = self.sign if q < 0 else 0
-        a = abs(q)
-        if a == 0:
-            return 0
-        e = a.numerator.bit_length() - a.denominator.bit_length()
-        while Fr(2) ** e > a:
-            e -= 1
-        while Fr(2) ** (e + 1) <= a:
-            e += 1
-        assert e <= self.emax, (self.name, v)
-        if e < self.emin:
-            m = a / Fr(2) ** (self.emin - self.p + 1)
-            assert m.denominator == 1, (self.name, v)
-            return s | int(m)
-        m = a / Fr(2) ** (e - self.p + 1)
-        assert m.denominator == 1, ('not representable', self.name, v)
-        return s | ((e + self.bias) << (self.p - 1)) | (int(m) - (1 << (self.p - 1)))
-
-    def show(self, b):
-        """Bits and value, for comments."""
-        if self.isnan(b):
-            v = 'nan'
-        elif self.isinf(b):
-            v = '-inf' if self.neg(b) else 'inf'
-        elif self.iszero(b):
-            v = '-0' if self.neg(b) else '0'
-        else:
-            x = float(self.value(b))
-            v = {'f16': '%.5g', 'bf16': '%.4g', 'f32': '%.9g',
-                 'f64': '%.17g'}[self.name] % x
-        return '0x%0*x (%s)' % (self.digits, b, v)
-
-
-F16 = Fmt('f16', 11, 5, 15, 16, [0x7fff, 0x7e00, 0xfe01, 0x7c01])
-BF16 = Fmt('bf16', 8, 8, 127, 16, [0x7fff, 0x7fc0, 0xffc1, 0x7f81])
-F32 = Fmt('f32', 24, 8, 127, 32,
-          [0x7fffffff, 0x7fc00000, 0xffc00001, 0x7f800001])
+F16 = floats.F16.with_nans([0x7fff, 0x7e00, 0xfe01, 0x7c01])
+BF16 = floats.BF16.with_nans([0x7fff, 0x7fc0, 0xffc1, 0x7f81])
+F32 = floats.F32.with_nans([0x7fffffff, 0x7fc00000, 0xffc00001, 0x7f800001])
 # f64 NaN inputs are canonical only: the ISA lets f64 instructions pass NaN
 # payloads through, while this project canonicalises; with the canonical NaN
 # as input both agree.
-F64 = Fmt('f64', 53, 11, 1023, 64, [0x7fffffffffffffff])
-FMTS = {f.name: f for f in (F16, BF16, F32, F64)}
+F64 = floats.F64.with_nans([0x7fffffffffffffff])
 
 # ----------------------------------------------------------------------------
 # The oracle (fpref.cpp)
@@ -406,20 +311,7 @@ def classify_bits(f, b):
 def f2i(f, b, irnd, bits, signed, ftz=False):
     """cvt.{rni,rzi,rmi,rpi}.{s,u}<bits>.<f>: clamping; NaN -> 0, or
     1 << (bits - 1) for f64 sources and 64-bit destinations."""
-    lo = -(1 << (bits - 1)) if signed else 0
-    hi = (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
-    b = f.flush(b, ftz)
-    if f.isnan(b):
-        if f is F64 or bits == 64:
-            v = 1 << (bits - 1)
-            return v - (1 << bits) if signed else v
-        return 0
-    if f.isinf(b):
-        return lo if f.neg(b) else hi
-    q = f.value(b)
-    v = {'rni': round(q),                       # Fraction: half to even
-         'rzi': math.trunc(q), 'rmi': math.floor(q), 'rpi': math.ceil(q)}[irnd]
-    return min(max(v, lo), hi)
+    return cvt_f2i(f.fl(f.flush(b, ftz)), f is F64, bits, signed, irnd)
 
 
 def rint(f, b, irnd, ftz=False):
@@ -430,13 +322,8 @@ def rint(f, b, irnd, ftz=False):
     if f.isinf(b) or f.iszero(b):
         return b
     q = f.value(b)
-    v = {'rni': round(q), 'rzi': math.trunc(q), 'rmi': math.floor(q),
-         'rpi': math.ceil(q)}[irnd]
+    v = round_integral(q, irnd)
     return f.sign if (v == 0 and q < 0) else f.enc(v)
-
-
-def u64(v):
-    return v & ((1 << 64) - 1)
 
 
 def near(f, v):
@@ -2263,14 +2150,10 @@ def main(argv):
         if only and fname not in only:
             continue
         text = test_text(fname, ptx, title, fn(), **(opts[0] if opts else {}))
-        path = os.path.join(HERE, fname)
-        old = open(path).read() if os.path.exists(path) else None
-        if old != text:
+        if update_file(os.path.join(HERE, fname), text, check):
             if check:
                 stale.append(fname)
             else:
-                with open(path, 'w') as f:
-                    f.write(text)
                 print('wrote', fname)
     if stale:
         print('out of date:', ' '.join(stale))

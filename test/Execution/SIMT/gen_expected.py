@@ -35,18 +35,34 @@ Usage:
   gen_expected.py --verify FAMILY PREFIX FILE   (used by the tests)
 """
 
+
 import math
 import os
 import random
 import re
-import struct
 import sys
-import textwrap
 from fractions import Fraction
 
 sys.dont_write_bytecode = True  # keep the source tree clean when imported
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The shared package test/Inputs/ptxjit_testgen (integers, float formats,
+# --print formatting, kernel arguments, test-file writing).
+sys.path.insert(0, os.path.join(HERE, os.pardir, os.pardir, 'Inputs'))
+from ptxjit_testgen.floats import F32, FMTS, representable  # noqa: E402
+from ptxjit_testgen.ints import (  # noqa: E402
+    INT_MAX, INT_MIN, cdiv, cmod, popc, s8, s16, s32, s64, u32, u64)
+from ptxjit_testgen.launch import (  # noqa: E402
+    FILE, FILL, Buffer, Launch, S, norm, pack, size_of, unpack)
+from ptxjit_testgen.launch import B as Buf  # noqa: E402
+from ptxjit_testgen.printing import fmt_float, fmt_value  # noqa: E402
+from ptxjit_testgen.testfile import (  # noqa: E402
+    check_lines, comment_block, comment_lines, define_lines, launch_parts,
+    ptx_entries, print_run_lines, update_folder)
+# host/crosscheck.py also uses these, as gen_expected.X:
+from ptxjit_testgen.ints import INT_TYPES  # noqa: E402,F401
+from ptxjit_testgen.launch import Scalar, dim3  # noqa: E402,F401
+
 NVCC_VARIANTS = ('sm_75', 'sm_80', 'sm_90')
 # clang's variant (regen_ptx.sh) is sm_52 except for the families that need a
 # newer target: double / scoped atomicAdd (sm_60), __half atomicAdd and
@@ -86,94 +102,10 @@ SENTINEL = 0xdeadbeef
 FULL = 0xffffffff
 
 # ----------------------------------------------------------------------------
-# Integers
-# ----------------------------------------------------------------------------
-
-INT_TYPES = {
-    # name: (bits, signed)
-    'u8': (8, False), 'u16': (16, False), 'u32': (32, False), 'u64': (64, False),
-    's8': (8, True), 's16': (16, True), 's32': (32, True), 's64': (64, True),
-    'b8': (8, False), 'b16': (16, False), 'b32': (32, False), 'b64': (64, False),
-}
-
-
-def wrap(v, bits, signed):
-    """v reduced modulo 2**bits, as a signed or unsigned value."""
-    v &= (1 << bits) - 1
-    if signed and v >> (bits - 1):
-        v -= 1 << bits
-    return v
-
-
-def s8(v): return wrap(v, 8, True)
-def s16(v): return wrap(v, 16, True)
-def s32(v): return wrap(v, 32, True)
-def u32(v): return wrap(v, 32, False)
-def s64(v): return wrap(v, 64, True)
-def u64(v): return wrap(v, 64, False)
-
-
-def cdiv(a, b):
-    """C integer division: rounds toward zero."""
-    q = abs(a) // abs(b)
-    return q if (a < 0) == (b < 0) else -q
-
-
-def cmod(a, b):
-    """C remainder: has the sign of the dividend."""
-    return a - cdiv(a, b) * b
-
-
-def popc(v): return bin(v).count('1')
-
-
-INT_MIN = -2 ** 31
-INT_MAX = 2 ** 31 - 1
-
-# ----------------------------------------------------------------------------
 # Floating point. All float results of these kernels are exact; exact() checks
-# that a value is representable and fmt_float prints it like C++17
-# std::to_chars (shortest round trip, fixed or scientific, whichever is
-# shorter, fixed on a tie), as ptx-jit --print does.
+# that a value is representable (ptxjit_testgen.printing prints it like C++17
+# std::to_chars, as ptx-jit --print does).
 # ----------------------------------------------------------------------------
-
-F16 = (11, -14, 15)     # precision (with the hidden bit), emin, emax
-BF16 = (8, -126, 127)
-F32 = (24, -126, 127)
-F64 = (53, -1022, 1023)
-FMTS = {'f16': F16, 'bf16': BF16, 'f32': F32, 'f64': F64}
-
-
-def round_to(q, fmt):
-    """The value of fmt nearest to the rational q (ties to even), as a float."""
-    p, emin, emax = fmt
-    assert q != 0
-    sign = -1.0 if q < 0 else 1.0
-    a = abs(Fraction(q))
-    e = a.numerator.bit_length() - a.denominator.bit_length()
-    while Fraction(2) ** e > a:
-        e -= 1
-    while Fraction(2) ** (e + 1) <= a:
-        e += 1
-    e = max(e, emin)
-    quantum = Fraction(2) ** (e - p + 1)
-    m = a / quantum
-    n = m.numerator // m.denominator
-    rest = m - n
-    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2 == 1):
-        n += 1
-    r = n * quantum
-    if r >= Fraction(2) ** (emax + 1):
-        return sign * math.inf
-    return math.copysign(float(r), sign)
-
-
-def is_neg(x):
-    return math.copysign(1.0, x) < 0
-
-
-def representable(x, fmt):
-    return not math.isfinite(x) or x == 0 or round_to(Fraction(x), fmt) == x
 
 
 def exact(q, ty):
@@ -184,197 +116,12 @@ def exact(q, ty):
     return x
 
 
-def shortest_digits(x, fmt):
-    """(d, e) with x == round(d * 10**e), d having the fewest digits, and
-    among those the closest to x. x > 0 and finite."""
-    if fmt == F64:
-        r = repr(x)
-        if 'e' in r:
-            mant, ex = r.split('e')
-            ex = int(ex)
-        else:
-            mant, ex = r, 0
-        if '.' in mant:
-            ip, fp = mant.split('.')
-        else:
-            ip, fp = mant, ''
-        if fp == '0':
-            fp = ''
-        d = int(ip + fp)
-        e = ex - len(fp)
-    else:
-        X = Fraction(x)
-        for p in range(1, 10):
-            s = '%.*e' % (p - 1, x)
-            mant, ex = s.split('e')
-            d0 = int(mant.replace('.', ''))
-            e = int(ex) - (p - 1)
-            best = None
-            for d in (d0 - 1, d0, d0 + 1):
-                if d <= 0:
-                    continue
-                v = Fraction(d) * Fraction(10) ** e
-                if round_to(v, fmt) == x:
-                    diff = abs(v - X)
-                    if best is None or diff < best[0] or \
-                            (diff == best[0] and d % 2 == 0):
-                        best = (diff, d)
-            if best:
-                d = best[1]
-                break
-        else:
-            raise AssertionError('no shortest form for %r' % x)
-    while d % 10 == 0:
-        d //= 10
-        e += 1
-    return d, e
-
-
-def fmt_float(x, fmt):
-    if math.isnan(x):
-        return '-nan' if is_neg(x) else 'nan'
-    if math.isinf(x):
-        return '-inf' if x < 0 else 'inf'
-    sign = '-' if is_neg(x) else ''
-    if x == 0:
-        return sign + '0'
-    d, e = shortest_digits(abs(x), fmt)
-    ds = str(d)
-    exp10 = e + len(ds) - 1
-    sci = ds[0] + ('.' + ds[1:] if len(ds) > 1 else '') + 'e' + \
-        ('-' if exp10 < 0 else '+') + '%02d' % abs(exp10)
-    if e >= 0:
-        fixed = str(int(Fraction(abs(x))))
-    else:
-        point = len(ds) + e
-        if point > 0:
-            fixed = ds[:point] + '.' + ds[point:]
-        else:
-            fixed = '0.' + '0' * (-point) + ds
-    return sign + (fixed if len(fixed) <= len(sci) else sci)
-
-
-def fmt_value(v, ty):
-    if ty in INT_TYPES:
-        bits, signed = INT_TYPES[ty]
-        return str(wrap(v, bits, signed))
-    return fmt_float(v, FMTS[ty])
-
-
-# ----------------------------------------------------------------------------
-# Kernel arguments
-# ----------------------------------------------------------------------------
-
-PACK = {'u8': '<B', 's8': '<b', 'u16': '<H', 's16': '<h', 'u32': '<I',
-        's32': '<i', 'u64': '<Q', 's64': '<q', 'b32': '<I', 'b64': '<Q',
-        'f16': '<e', 'f32': '<f', 'f64': '<d'}
-
-
-def pack(v, ty):
-    if ty == 'bf16':
-        assert representable(v, BF16)
-        return struct.pack('<f', v)[2:]
-    return struct.pack(PACK[ty], v)
-
-
-def unpack(data, ty, n):
-    if ty == 'bf16':
-        return [struct.unpack('<f', b'\0\0' + data[2 * i:2 * i + 2])[0]
-                for i in range(n)]
-    return list(struct.unpack('<%d%s' % (n, PACK[ty][1]), data))
-
-
-def size_of(ty):
-    return 2 if ty == 'bf16' else struct.calcsize(PACK[ty])
-
-
-def norm(v, ty):
-    """A value as stored in an element of type ty."""
-    if ty in INT_TYPES:
-        bits, signed = INT_TYPES[ty]
-        return wrap(v, bits, signed)
-    v = float(v)
-    assert representable(v, FMTS[ty]), 'not a %s value: %r' % (ty, v)
-    return v
-
-
-def spell(v, ty):
-    """A list element or scalar as written on the ptx-jit command line."""
-    if ty in INT_TYPES:
-        if not INT_TYPES[ty][1] and v >= 2 ** 31:
-            return hex(v)
-        return str(v)
-    if math.isinf(v):
-        return 'inf' if v > 0 else '-inf'
-    if v == 0:
-        return '-0' if is_neg(v) else '0'
-    if v == int(v) and abs(v) < 2 ** 24:
-        return str(int(v))
-    return fmt_float(v, FMTS[ty])
-
-
-class Scalar:
-    def __init__(self, ty, v):
-        self.ty, self.value = ty, norm(v, ty)
-
-    def spec(self):
-        return '%s:%s' % (self.ty, spell(self.value, self.ty))
-
-
-class Buffer:
-    """TYPE[N] with an initialiser: None (zero), a list, ('fill', v),
-    'iota', or ('file', values) to go through Inputs/<family>.<case>.<i>.bin."""
-
-    def __init__(self, ty, n, init=None):
-        self.ty, self.n, self.init = ty, n, init
-        if init is None:
-            self.value = [norm(0, ty)] * n
-        elif init == 'iota':
-            self.value = [norm(i, ty) for i in range(n)]
-        elif isinstance(init, tuple) and init[0] == 'fill':
-            self.value = [norm(init[1], ty)] * n
-        elif isinstance(init, tuple) and init[0] == 'file':
-            assert len(init[1]) == n
-            self.value = [norm(v, ty) for v in init[1]]
-        else:
-            assert len(init) == n, (len(init), n)
-            self.value = [norm(v, ty) for v in init]
-        self.file = None
-
-    def spec(self):
-        head = '%s[%d]' % (self.ty, self.n)
-        init = self.init
-        if init is None:
-            return head
-        if init == 'iota':
-            return head + '=iota'
-        if isinstance(init, tuple) and init[0] == 'fill':
-            return head + '=fill:' + spell(norm(init[1], self.ty), self.ty)
-        if isinstance(init, tuple) and init[0] == 'file':
-            return head + '=file:%S/Inputs/' + self.file
-        return head + '=' + ','.join(spell(v, self.ty) for v in self.value)
-
-    def data(self):
-        return b''.join(pack(v, self.ty) for v in self.value)
-
-
-def S(ty, v): return Scalar(ty, v)
-def Buf(ty, n, init=None): return Buffer(ty, n, init)
-def FILE(values): return ('file', list(values))
-def FILL(v): return ('fill', v)
-
-
-def dim3(d):
-    d = tuple(d) if isinstance(d, (tuple, list)) else (d,)
-    return d + (1,) * (3 - len(d))
-
-
 # ----------------------------------------------------------------------------
 # Test cases
 # ----------------------------------------------------------------------------
 
 
-class Case:
+class Case(Launch):
     """One ptx-jit launch and the expected contents of buffer print_idx.
 
     model(grid, block, *values) updates the argument values in place (lists
@@ -389,27 +136,15 @@ class Case:
     def __init__(self, prefix, kernel, grid, block, args, model, print_idx,
                  comment, mode='lines', per=1, names=None, archs=None,
                  shared=None, opts=''):
-        self.prefix, self.kernel = prefix, kernel
-        self.grid, self.block = grid, block
-        self.args, self.model, self.print_idx = args, model, print_idx
-        self.comment, self.mode = comment, mode
+        super().__init__(prefix, kernel, grid, block, args, model, print_idx,
+                         comment, opts, shared)
+        self.mode = mode
         self.per, self.names = per, names
-        self.archs, self.shared, self.opts = archs, shared, opts
+        self.archs = archs
 
     def variants(self, family):
         return [v for v in NVCC_VARIANTS + (clang_variant(family),)
                 if self.archs is None or self.archs(sm_of(v))]
-
-    def expected_values(self):
-        vals = [a.value if isinstance(a, Scalar) else list(a.value)
-                for a in self.args]
-        grid = 1 if self.grid is None else self.grid
-        self.model(grid, self.block, *vals)
-        return vals[self.print_idx]
-
-    def expected(self):
-        ty = self.args[self.print_idx].ty
-        return [fmt_value(v, ty) for v in self.expected_values()]
 
     def label(self, i):
         if self.per == 1:
@@ -418,32 +153,11 @@ class Case:
         return '[%d] (%d, %s)' % (i, i // self.per, name)
 
 
-def dimspec(d):
-    d = d if isinstance(d, (tuple, list)) else (d,)
-    return ','.join(str(x) for x in d)
-
-
 def check_entry(family, kernel, variants):
     for v in variants:
         path = os.path.join(HERE, 'Inputs', '%s.%s.ptx' % (family, v))
-        with open(path) as f:
-            entries = re.findall(r'^\.visible \.entry (\S+)\(', f.read(), re.M)
+        entries = ptx_entries(path)
         assert kernel in entries, (path, kernel, entries)
-
-
-def wrap_lines(head, parts, cont):
-    lines, cur = [], head
-    for p in parts:
-        if len(cur) + 1 + len(p) > 100 and not cur.endswith('='):
-            lines.append(cur + ' \\')
-            cur = cont
-        cur += ' ' + p
-    lines.append(cur)
-    return lines
-
-
-def comment_block(text):
-    return ['# ' + line for line in textwrap.wrap(text, 76)]
 
 
 def split_clang(test):
@@ -528,37 +242,17 @@ def render(test, family, title, cases, files, clang_only=False):
         assert [pack(v, buf.ty) for v in exp_vals] != \
             [pack(v, buf.ty) for v in buf.value], c.prefix
         out.append('')
-        for line in c.comment.strip().split('\n'):
-            out.append('# ' + line if line else '#')
+        out.extend(comment_lines(c.comment))
         name = c.prefix.lower()
-        parts = ['--kernel=' + c.kernel]
-        if c.grid is not None:
-            parts.append('--grid=' + dimspec(c.grid))
-        parts.append('--block=' + dimspec(c.block))
-        if c.shared is not None:
-            parts.append('--shared=%d' % c.shared)
-        for i, a in enumerate(c.args):
-            if isinstance(a, Buffer) and isinstance(a.init, tuple) and \
-                    a.init[0] == 'file':
-                data = a.data()
-                same = [f for f, d in files.items() if d == data]
-                if same:  # the same input as an earlier case: share the file
-                    a.file = same[0]
-                else:
-                    a.file = '%s.%s.%d.%s.bin' % (family, name, i, a.ty)
-                    files[a.file] = data
-            parts.append('--arg=' + a.spec())
+        parts = launch_parts(c, family, files)
         if c.opts:
             parts.append(c.opts)
         if c.mode == 'lines':
             parts.append('--print=%d' % c.print_idx)
-        out.extend(wrap_lines('# DEFINE: %%{%s} =' % name, parts, '# DEFINE:  '))
+        out.extend(define_lines(name, parts))
         for v in variants(c):
             if c.mode == 'lines':
-                out.append('# RUN: ptx-jit %%S/Inputs/%s.%s.ptx %%{%s} \\' %
-                           (family, v, name))
-                out.append('# RUN:   | FileCheck %%s --match-full-lines '
-                           '--check-prefix=%s' % c.prefix)
+                out.extend(print_run_lines(family, v, name, c.prefix))
             else:
                 tmp = '%%t.%s.%s.bin' % (name, v)
                 out.append('# RUN: ptx-jit %%S/Inputs/%s.%s.ptx %%{%s} --out=%d:%s' %
@@ -572,15 +266,13 @@ def render(test, family, title, cases, files, clang_only=False):
             if c.names:
                 out.append('# Per %s: %s' % ('element' if c.per > 1 else 'line',
                                              ', '.join(c.names)))
-            same = len(set(exp)) == 1 and len(exp) > 1
-            if same:
+            if len(set(exp)) == 1 and len(exp) > 1:
                 out.append('# %s-COUNT-%d: %s' % (c.prefix, len(exp), exp[0]))
+                out.append('# %s-NOT: {{.}}' % c.prefix)
             else:
-                for i, e in enumerate(exp):
-                    if c.per > 1 and i % c.per == 0:
-                        out.append('# [%d]' % (i // c.per))
-                    out.append('# %s%s %s' % (c.prefix, ':' if i == 0 else '-NEXT:', e))
-            out.append('# %s-NOT: {{.}}' % c.prefix)
+                out.extend(check_lines(
+                    c.prefix, exp, lambda i: '[%d]' % (i // c.per)
+                    if c.per > 1 and i % c.per == 0 else None))
         else:
             out.append('# %s: %s: %d values ok' % (c.prefix, c.prefix, buf.n))
     return '\n'.join(out) + '\n'
@@ -2062,41 +1754,7 @@ def main(argv):
         if split_clang(test):
             outputs['%s-clang.test' % test] = render(test, family, title, make(),
                                                      files, clang_only=True)
-    for name, data in files.items():
-        outputs[os.path.join('Inputs', name)] = data
-    stale = []
-    for rel, content in sorted(outputs.items()):
-        path = os.path.join(HERE, rel)
-        data = content.encode() if isinstance(content, str) else content
-        old = None
-        if os.path.exists(path):
-            with open(path, 'rb') as f:
-                old = f.read()
-        if old == data:
-            continue
-        stale.append(rel)
-        if not check:
-            with open(path, 'wb') as f:
-                f.write(data)
-    # -clang.test files of tests no longer in CLANG_XFAIL.
-    for name in sorted(os.listdir(HERE)):
-        if name.endswith('-clang.test') and name not in outputs:
-            stale.append(name + ' (unused)')
-            if not check:
-                os.remove(os.path.join(HERE, name))
-    # Inputs/*.bin files no case uses any more.
-    for name in sorted(os.listdir(os.path.join(HERE, 'Inputs'))):
-        if name.endswith('.bin') and name not in files:
-            stale.append(os.path.join('Inputs', name) + ' (unused)')
-            if not check:
-                os.remove(os.path.join(HERE, 'Inputs', name))
-    if check:
-        for rel in stale:
-            print('out of date: %s' % rel)
-        return 1 if stale else 0
-    for rel in stale:
-        print('wrote %s' % rel)
-    return 0
+    return update_folder(HERE, outputs, files, check)
 
 
 if __name__ == '__main__':
