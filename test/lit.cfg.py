@@ -7,7 +7,7 @@ from lit.llvm import llvm_config
 
 config.name = "PTXJIT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".ptx", ".test"]
+config.suffixes = [".mlir", ".ptx", ".test", ".td"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py",
                    "lit.site.cfg.py", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
@@ -17,10 +17,16 @@ llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["ptx-opt", "ptx-translate", "ptx-jit"],
+    ["ptx-opt", "ptx-translate", "ptx-jit", "ptxjit-tblgen"],
     [config.ptxjit_tools_dir, config.llvm_tools_dir])
 config.substitutions.append(("%unittests", os.path.join(
     config.ptxjit_obj_root, "unittests")))
+config.substitutions.append(("%ptxjit_src", config.ptxjit_src_root))
+config.substitutions.append(("%ptxjit_obj", config.ptxjit_obj_root))
+# Include paths for ptxjit-tblgen: the project's .td files and MLIR's.
+config.substitutions.append(("%tblgen_includes", " ".join(
+    "-I " + d for d in [os.path.join(config.ptxjit_src_root, "include")] +
+    [d for d in config.llvm_include_dirs.split(";") if d])))
 
 # ptxas checks hand-written PTX where the CUDA toolkit is installed.
 ptxas = shutil.which("ptxas") or (

@@ -93,6 +93,8 @@ bool readInstrs(const RecordKeeper &records, std::vector<Instr> &instrs) {
     }
     StringSet<> seen;
     for (const Record *group : def->getValueAsListOfDefs("modifiers")) {
+      if (is_contained(instr.groups, group))
+        continue;
       instr.groups.push_back(group);
       for (StringRef spelling : group->getValueAsListOfStrings("spellings"))
         if (seen.insert(spelling).second)
