@@ -240,6 +240,7 @@ private:
                             bool satfinite);
   LogicalResult emitBarrier(Mods &mods);
   LogicalResult emitFence(Mods &mods);
+  LogicalResult emitGriddepcontrol(Mods &mods);
   LogicalResult emitAtom(Mods &mods, bool isRed);
   LogicalResult emitWarpCollective(Mods &mods);
   /// Address operand to host pointer, with the space from the modifiers.

@@ -114,6 +114,22 @@ LogicalResult FunctionEmitter::emitFence(Mods &mods) {
   return success();
 }
 
+/// griddepcontrol (9.7.13.13) emits no code. The runtime runs a launch to
+/// completion before the launch call returns (lib/CAPI/Stream.cpp), so a
+/// grid's prerequisite grids have always completed, with their memory
+/// visible, when it starts: `.wait` has nothing to wait for, and
+/// `.launch_dependents`, which only lets a dependent start early, has
+/// nothing to let start.
+LogicalResult FunctionEmitter::emitGriddepcontrol(Mods &mods) {
+  if (!mods.takeAny({Mod::launch_dependents, Mod::wait}))
+    return instrError()
+               << "'griddepcontrol' needs '.launch_dependents' or '.wait'",
+           failure();
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+    return failure();
+  return success();
+}
+
 
 LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   StringRef op = curInstr->opcode;

@@ -112,6 +112,9 @@ def Mod_ReduxOp : PTX_Modifiers<["add", "min", "max", "and", "or", "xor"],
 def Mod_ReduxFloat : PTX_Modifiers<["abs", "NaN"],
     "floating-point redux modifiers">;
 
+def Mod_GriddepAction : PTX_Modifiers<["launch_dependents", "wait"],
+    "programmatic dependent launch action">;
+
 /// What the floating-point forms of add, sub, mul, mad and fma accept.
 defvar FloatArithMods = [Mod_Rounding, Mod_ftz, Mod_sat, Mod_relu, Mod_oob];
 /// What div, rem (through the float form of div), sqrt and rcp accept.
@@ -305,6 +308,8 @@ def : SyncInstr<"vote", "9.7.13.9", "emitWarpCollective(mods)",
     [Mod_sync, Mod_VoteMode]>;
 def : SyncInstr<"match", "9.7.13.10", "emitWarpCollective(mods)",
     [Mod_sync, Mod_MatchMode]>;
+def : SyncInstr<"griddepcontrol", "9.7.13.13", "emitGriddepcontrol(mods)",
+    [Mod_GriddepAction]>;
 def : SyncInstr<"activemask", "9.7.13.11", "emitWarpCollective(mods)">;
 def : SyncInstr<"redux", "9.7.13.12", "emitWarpCollective(mods)",
     [Mod_sync, Mod_ReduxOp, Mod_ReduxFloat]>;
