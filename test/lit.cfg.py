@@ -21,8 +21,8 @@ llvm_config.add_tool_substitutions(
     [config.ptxjit_tools_dir, config.llvm_tools_dir])
 config.substitutions.append(("%unittests", os.path.join(
     config.ptxjit_obj_root, "unittests")))
-config.substitutions.append(("%ptxjit_src", config.ptxjit_src_root))
-config.substitutions.append(("%ptxjit_obj", config.ptxjit_obj_root))
+config.substitutions.append(("%ptxjit_obj_root", config.ptxjit_obj_root))
+config.substitutions.append(("%ptxjit_src_root", config.ptxjit_src_root))
 # Include paths for ptxjit-tblgen: the project's .td files and MLIR's.
 config.substitutions.append(("%tblgen_includes", " ".join(
     "-I " + d for d in [os.path.join(config.ptxjit_src_root, "include")] +

@@ -396,3 +396,48 @@ func.func @cvt_rs(%a: f32) -> f16 {
   %0 = ptx.cvt %a {rnd = #ptx<rnd rs>} : (f32) -> f16
   return %0 : f16
 }
+
+// -----
+
+// .xorsign.abs on f64 min (9.7.3.11: f32 and the half types only).
+func.func @min_xorsign_f64(%a: f64) -> f64 {
+  // expected-error @+1 {{'ptx.min' op '.NaN' and '.xorsign.abs' are only valid on f32 and half-precision types}}
+  %0 = ptx.min %a, %a {xorsign_abs} : (f64, f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+// .NaN on an integer max.
+func.func @max_nan_s32(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.max' op '.NaN' and '.xorsign.abs' are only valid on f32 and half-precision types}}
+  %0 = ptx.max %a, %a {propagate_nan, is_signed} : (i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// .ftz on bf16 max (f32 and f16 only).
+func.func @max_ftz_bf16(%a: bf16) -> bf16 {
+  // expected-error @+1 {{'ptx.max' op '.ftz' is only valid on f32 and f16 types}}
+  %0 = ptx.max %a, %a {ftz} : (bf16, bf16) -> bf16
+  return %0 : bf16
+}
+
+// -----
+
+// .relu on a floating-point min.
+func.func @min_relu_f32(%a: f32) -> f32 {
+  // expected-error @+1 {{'ptx.min' op '.relu' is only valid on s32 and s16x2}}
+  %0 = ptx.min %a, %a {relu} : (f32, f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+// Three inputs on f64 min (f32 only).
+func.func @min_three_f64(%a: f64) -> f64 {
+  // expected-error @+1 {{'ptx.min' op three inputs are only valid on f32}}
+  %0 = ptx.min %a, %a, %a : (f64, f64, f64) -> f64
+  return %0 : f64
+}

@@ -132,8 +132,30 @@ LogicalResult Mad24Op::verify() {
 LogicalResult DivOp::verify() { return verifyArith(*this, false); }
 LogicalResult AbsOp::verify() { return verifyArith(*this, false); }
 LogicalResult NegOp::verify() { return verifyArith(*this, false); }
-LogicalResult MinOp::verify() { return verifyArith(*this, false); }
-LogicalResult MaxOp::verify() { return verifyArith(*this, false); }
+/// The rules of min and max beyond verifyArith (9.7.1.12, 9.7.3.11,
+/// 9.7.4.5): `.NaN` and `.xorsign.abs` on f32 and the half types, `.ftz` on
+/// f32 and f16, `.relu` on s32 and s16x2, three inputs on f32 only.
+template <typename OpTy>
+static LogicalResult verifyMinMax(OpTy op) {
+  if (failed(verifyArith(op, false)))
+    return failure();
+  Type type = elementType(op.getType());
+  bool isFloat = isa<FloatType>(type);
+  if ((op.getPropagateNan() || op.getXorsignAbs()) &&
+      !(isFloat && !type.isF64()))
+    return op.emitOpError("'.NaN' and '.xorsign.abs' are only valid on f32 "
+                          "and half-precision types");
+  if (op.getFtz() && !(type.isF32() || type.isF16()))
+    return op.emitOpError("'.ftz' is only valid on f32 and f16 types");
+  if (op.getRelu() && isFloat)
+    return op.emitOpError("'.relu' is only valid on s32 and s16x2");
+  if (op.getThird() && !(type.isF32() && !isa<VectorType>(op.getType())))
+    return op.emitOpError("three inputs are only valid on f32");
+  return success();
+}
+
+LogicalResult MinOp::verify() { return verifyMinMax(*this); }
+LogicalResult MaxOp::verify() { return verifyMinMax(*this); }
 
 LogicalResult SqrtOp::verify() {
   if (!isa<FloatType>(getType()) || getType().getIntOrFloatBitWidth() < 32)
