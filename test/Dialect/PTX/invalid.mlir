@@ -441,3 +441,21 @@ func.func @min_three_f64(%a: f64) -> f64 {
   %0 = ptx.min %a, %a, %a : (f64, f64, f64) -> f64
   return %0 : f64
 }
+
+// -----
+
+// .ftz on bf16 abs (f32 and f16 only).
+func.func @abs_ftz_bf16(%a: bf16) -> bf16 {
+  // expected-error @+1 {{'ptx.abs' op '.ftz' is only valid on f32 and f16 types}}
+  %0 = ptx.abs %a {ftz} : (bf16) -> bf16
+  return %0 : bf16
+}
+
+// -----
+
+// .ftz on an integer neg.
+func.func @neg_ftz_s32(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.neg' op rounding and '.ftz' apply to floating-point types only}}
+  %0 = ptx.neg %a {ftz, is_signed} : (i32) -> i32
+  return %0 : i32
+}

@@ -130,8 +130,20 @@ LogicalResult Mad24Op::verify() {
   return success();
 }
 LogicalResult DivOp::verify() { return verifyArith(*this, false); }
-LogicalResult AbsOp::verify() { return verifyArith(*this, false); }
-LogicalResult NegOp::verify() { return verifyArith(*this, false); }
+/// abs and neg (9.7.1.10-11, 9.7.3.9-10, 9.7.4.6): `.ftz` on f32 and f16
+/// only.
+template <typename OpTy>
+static LogicalResult verifyAbsNeg(OpTy op) {
+  if (failed(verifyArith(op, false)))
+    return failure();
+  Type type = elementType(op.getType());
+  if (op.getFtz() && !(type.isF32() || type.isF16()))
+    return op.emitOpError("'.ftz' is only valid on f32 and f16 types");
+  return success();
+}
+
+LogicalResult AbsOp::verify() { return verifyAbsNeg(*this); }
+LogicalResult NegOp::verify() { return verifyAbsNeg(*this); }
 /// The rules of min and max beyond verifyArith (9.7.1.12, 9.7.3.11,
 /// 9.7.4.5): `.NaN` and `.xorsign.abs` on f32 and the half types, `.ftz` on
 /// f32 and f16, `.relu` on s32 and s16x2, three inputs on f32 only.
