@@ -36,6 +36,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <type_traits>
 
 using namespace mlir;
 using namespace ptxjit;
@@ -108,15 +109,6 @@ static int64_t exponentMask(Type t) {
   if (t.isBF16())
     return 0x7f80;
   return 0x7c00; // f16
-}
-
-/// Clamps to [+0.0, 1.0]; NaN becomes +0.0.
-static Value saturate(Gen &g, Value x) {
-  Type t = x.getType();
-  Value zero = g.fcst(t, 0.0), one = g.fcst(t, 1.0);
-  Value gtZero = g.fcmp(LLVM::FCmpPredicate::ogt, x, zero);
-  Value ltOne = g.fcmp(LLVM::FCmpPredicate::olt, x, one);
-  return g.select(gtZero, g.select(ltOne, x, one), zero);
 }
 
 /// `.relu`: negative values (and -0) become +0; NaN stays (canonical) NaN.
@@ -325,7 +317,7 @@ struct FloatLowering {
     if (ftz)
       r = g.flush(r);
     if (sat)
-      r = saturate(g, r);
+      r = g.saturate(r);
     return r;
   }
 
@@ -417,7 +409,7 @@ Value FloatLowering::halfArith(Gen &g, FKind kind, ArrayRef<Value> xs,
   if (ftz)
     r = g.flush(r);
   if (sat)
-    r = saturate(g, r);
+    r = g.saturate(r);
   r = fixNaN(g, r, in);
   if (reluFlag)
     r = relu(g, r);
@@ -469,13 +461,18 @@ template <typename OpTy, FKind kind>
 struct ArithLowering : FloatPattern<OpTy> {
   using FloatPattern<OpTy>::FloatPattern;
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value, 3> xs(a.getOperands().begin(), a.getOperands().end());
     if (!isFloatLike(xs[0].getType()))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "integer forms are lowered by PTXToLLVM.cpp");
     ptx::RoundingMode mode = op.getRnd().value_or(ptx::RoundingMode::rn);
     bool contract = !op.getRnd() && this->fp.options.contract;
-    bool oob = op->hasAttr("oob");
+    // `.oob` exists on fma only (the frontend rejects it elsewhere).
+    bool oob = false;
+    if constexpr (std::is_same_v<OpTy, ptx::FmaOp>)
+      oob = op.getOob();
     return perLane(g, xs, [&](ArrayRef<Value> lanes) {
       if (widthOf(lanes[0].getType()) == 16)
         return this->fp.halfArith(g, kind, lanes, op.getFtz(), op.getSat(),
@@ -488,7 +485,8 @@ struct ArithLowering : FloatPattern<OpTy> {
 
 struct SqrtLowering : FloatPattern<ptx::SqrtOp> {
   using FloatPattern::FloatPattern;
-  FailureOr<Value> lower(ptx::SqrtOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::SqrtOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return fp.arith(g, FKind::sqrt, {a.getA()}, op.getRnd(), false,
                     op.getFtz(), false, nanBitsUnobserved(op));
   }
@@ -499,9 +497,11 @@ template <typename OpTy, bool isNeg>
 struct AbsNegFloatLowering : FloatPattern<OpTy> {
   using FloatPattern<OpTy>::FloatPattern;
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     if (!isFloatLike(a.getA().getType()))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "integer forms are lowered by PTXToLLVM.cpp");
     return perLane(g, {a.getA()}, [&](ArrayRef<Value> lanes) {
       Value x = lanes[0];
       if (op.getFtz())
@@ -546,9 +546,11 @@ struct MinMaxFloatLowering : FloatPattern<OpTy> {
   }
 
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     if (!isFloatLike(a.getLhs().getType()))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "integer forms are lowered by PTXToLLVM.cpp");
     SmallVector<Value, 3> xs{a.getLhs(), a.getRhs()};
     if (a.getThird())
       xs.push_back(a.getThird());
@@ -598,7 +600,8 @@ struct MinMaxFloatLowering : FloatPattern<OpTy> {
 
 struct TestpLowering : FloatPattern<ptx::TestpOp> {
   using FloatPattern::FloatPattern;
-  FailureOr<Value> lower(ptx::TestpOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::TestpOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getA();
     Type t = x.getType(), it = bitsType(g, t);
     unsigned w = t.getIntOrFloatBitWidth();
@@ -629,14 +632,17 @@ struct TestpLowering : FloatPattern<ptx::TestpOp> {
     case ptx::TestKind::subnormal:
       return g.band(expZero, g.bxor(isZero, one));
     }
-    return failure();
+    // Only reachable with an enum value the dialect does not define; the
+    // operations built above are rolled back with the failed match.
+    return rewriter.notifyMatchFailure(op, "unknown testp property");
   }
 };
 
 struct CopysignLowering : FloatPattern<ptx::CopysignOp> {
   using FloatPattern::FloatPattern;
   FailureOr<Value> lower(ptx::CopysignOp op, Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Type t = a.getA().getType(), it = bitsType(g, t);
     unsigned w = t.getIntOrFloatBitWidth();
     Value sign = g.cst(it, int64_t(uint64_t(1) << (w - 1)));
@@ -650,7 +656,8 @@ struct CopysignLowering : FloatPattern<ptx::CopysignOp> {
 /// whose implementations are checked against the ISA's bounds.
 struct ApproxLowering : FloatPattern<ptx::ApproxOp> {
   using FloatPattern::FloatPattern;
-  FailureOr<Value> lower(ptx::ApproxOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::ApproxOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Operation *at = g.b.getInsertionBlock()->getParentOp();
     SmallVector<Value, 2> xs(a.getOperands().begin(), a.getOperands().end());
     ptx::ApproxFn fn = op.getFn();
@@ -708,12 +715,15 @@ static uint32_t formatOf(Type t) {
 /// conversions stay with the integer patterns (PTXToLLVM.cpp).
 struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
   using FloatPattern::FloatPattern;
-  FailureOr<Value> lower(ptx::CvtOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::CvtOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getA();
     Type src = x.getType(), dst = op.getType();
     bool srcFloat = isa<FloatType>(src), dstFloat = isa<FloatType>(dst);
     if (!dstFloat)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "an integer destination is lowered by the PTXToLLVM.cpp "
+              "pattern");
     std::optional<ptx::RoundingMode> rnd = op.getRnd();
     if (rnd && ptx::isIntegerRounding(*rnd))
       return roundIntegral(g, op, x, *rnd);
@@ -759,7 +769,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
     if (op.getFtz())
       r = g.flushIfF32(r);
     if (op.getSat())
-      r = saturate(g, r);
+      r = g.saturate(r);
     return r;
   }
 
@@ -790,7 +800,7 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
       r = narrowToHalf(g, r, t);
     r = fixNaN(g, r, {x});
     if (op.getSat())
-      r = saturate(g, r);
+      r = g.saturate(r);
     return r;
   }
 
@@ -907,7 +917,8 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
 struct CvtToNarrowLowering : FloatPattern<ptx::CvtToNarrowOp> {
   using FloatPattern::FloatPattern;
   FailureOr<Value> lower(ptx::CvtToNarrowOp op, Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Operation *at = g.b.getInsertionBlock()->getParentOp();
     // Every f32, f16 and bf16 value is exact in f64.
     Value wide = g.widen(g.b.getF64Type(), a.getA());
@@ -928,7 +939,8 @@ struct CvtToNarrowLowering : FloatPattern<ptx::CvtToNarrowOp> {
 struct CvtFromNarrowLowering : FloatPattern<ptx::CvtFromNarrowOp> {
   using FloatPattern::FloatPattern;
   FailureOr<Value> lower(ptx::CvtFromNarrowOp op, Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Operation *at = g.b.getInsertionBlock()->getParentOp();
     Type dst = op.getType();
     uint32_t flags = narrowFlags(op.getRelu(), op.getSatfinite());

@@ -55,7 +55,8 @@ template <typename OpTy, bool isSub>
 struct AddSubLowering : PTXPattern<OpTy> {
   using PTXPattern<OpTy>::PTXPattern;
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getLhs(), y = a.getRhs();
     if (!isFloatLike(x.getType())) {
       if (op.getSat())
@@ -63,7 +64,8 @@ struct AddSubLowering : PTXPattern<OpTy> {
                      : LLVM::SAddSat::create(g.b, g.loc, x, y).getResult();
       return isSub ? g.sub(x, y) : g.add(x, y);
     }
-    return failure(); // FloatToLLVM.cpp
+    return rewriter.notifyMatchFailure(
+        op, "floating-point forms are lowered by FloatToLLVM.cpp");
   }
 };
 
@@ -83,19 +85,24 @@ static Value mulPart(Gen &g, Value x, Value y, ptx::MulMode mode,
 
 struct MulLowering : PTXPattern<ptx::MulOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::MulOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::MulOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getLhs(), y = a.getRhs();
     if (!isFloatLike(x.getType()))
       return mulPart(g, x, y, *op.getMode(), op.getIsSigned());
-    return failure(); // FloatToLLVM.cpp
+    return rewriter.notifyMatchFailure(
+        op, "floating-point forms are lowered by FloatToLLVM.cpp");
   }
 };
 
 struct MadLowering : PTXPattern<ptx::MadOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::MadOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::MadOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     if (isFloatLike(a.getA().getType()))
-      return failure(); // The frontend emits ptx.fma for float mad.
+      return rewriter.notifyMatchFailure(
+          op, "a floating-point mad is expected as ptx.fma, which the "
+              "frontend emits for it");
     Value p = mulPart(g, a.getA(), a.getB(), *op.getMode(), op.getIsSigned());
     if (op.getSat())
       return LLVM::SAddSat::create(g.b, g.loc, p, a.getC()).getResult();
@@ -121,14 +128,16 @@ static Value mul24(Gen &g, Value x, Value y, bool hi, bool isSigned) {
 
 struct Mul24Lowering : PTXPattern<ptx::Mul24Op> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::Mul24Op op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::Mul24Op op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return mul24(g, a.getA(), a.getB(), op.getHi(), op.getIsSigned());
   }
 };
 
 struct Mad24Lowering : PTXPattern<ptx::Mad24Op> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::Mad24Op op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::Mad24Op op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value p = mul24(g, a.getA(), a.getB(), op.getHi(), op.getIsSigned());
     if (op.getSat())
       return LLVM::SAddSat::create(g.b, g.loc, p, a.getC()).getResult();
@@ -138,7 +147,8 @@ struct Mad24Lowering : PTXPattern<ptx::Mad24Op> {
 
 struct SadLowering : PTXPattern<ptx::SadOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::SadOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::SadOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getA(), y = a.getB();
     Value lt = g.icmp(op.getIsSigned() ? LLVM::ICmpPredicate::slt
                                        : LLVM::ICmpPredicate::ult,
@@ -172,17 +182,20 @@ static Value intDivRem(Gen &g, Value x, Value y, bool isSigned, bool isRem) {
 
 struct DivLowering : PTXPattern<ptx::DivOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::DivOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::DivOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getLhs(), y = a.getRhs();
     if (!isFloatLike(x.getType()))
       return intDivRem(g, x, y, op.getIsSigned(), false);
-    return failure(); // FloatToLLVM.cpp
+    return rewriter.notifyMatchFailure(
+        op, "floating-point forms are lowered by FloatToLLVM.cpp");
   }
 };
 
 struct RemLowering : PTXPattern<ptx::RemOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::RemOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::RemOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return intDivRem(g, a.getLhs(), a.getRhs(), op.getIsSigned(), true);
   }
 };
@@ -191,7 +204,8 @@ template <typename OpTy, bool isNeg>
 struct AbsNegLowering : PTXPattern<OpTy> {
   using PTXPattern<OpTy>::PTXPattern;
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getA();
     if (!isFloatLike(x.getType())) {
       Value neg = g.sub(g.cst(x.getType(), 0), x);
@@ -201,7 +215,8 @@ struct AbsNegLowering : PTXPattern<OpTy> {
           g.icmp(LLVM::ICmpPredicate::slt, x, g.cst(x.getType(), 0));
       return g.select(isNegative, neg, x);
     }
-    return failure(); // FloatToLLVM.cpp
+    return rewriter.notifyMatchFailure(
+        op, "floating-point forms are lowered by FloatToLLVM.cpp");
   }
 };
 
@@ -212,7 +227,8 @@ template <typename OpTy, bool isMax>
 struct MinMaxLowering : PTXPattern<OpTy> {
   using PTXPattern<OpTy>::PTXPattern;
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getLhs(), y = a.getRhs();
     Type t = x.getType();
     if (!isFloatLike(t)) {
@@ -228,7 +244,8 @@ struct MinMaxLowering : PTXPattern<OpTy> {
         r = LLVM::SMaxOp::create(g.b, g.loc, r, g.cst(t, 0));
       return r;
     }
-    return failure(); // FloatToLLVM.cpp
+    return rewriter.notifyMatchFailure(
+        op, "floating-point forms are lowered by FloatToLLVM.cpp");
   }
 };
 
@@ -238,7 +255,8 @@ struct MinMaxLowering : PTXPattern<OpTy> {
 
 struct PopcLowering : PTXPattern<ptx::PopcOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::PopcOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::PopcOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value c = LLVM::CtPopOp::create(g.b, g.loc, a.getA().getType(), a.getA());
     return g.resize(g.i32(), c);
   }
@@ -246,7 +264,8 @@ struct PopcLowering : PTXPattern<ptx::PopcOp> {
 
 struct ClzLowering : PTXPattern<ptx::ClzOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::ClzOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::ClzOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value c = LLVM::CountLeadingZerosOp::create(g.b, g.loc, a.getA().getType(),
                                                 a.getA(), false);
     return g.resize(g.i32(), c);
@@ -255,7 +274,8 @@ struct ClzLowering : PTXPattern<ptx::ClzOp> {
 
 struct BrevLowering : PTXPattern<ptx::BrevOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::BrevOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::BrevOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return LLVM::BitReverseOp::create(g.b, g.loc, a.getA().getType(), a.getA())
         .getResult();
   }
@@ -266,7 +286,8 @@ struct BrevLowering : PTXPattern<ptx::BrevOp> {
 /// that bit to the top instead.
 struct BfindLowering : PTXPattern<ptx::BfindOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::BfindOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::BfindOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getA();
     Type t = x.getType();
     unsigned w = t.getIntOrFloatBitWidth();
@@ -284,7 +305,8 @@ struct BfindLowering : PTXPattern<ptx::BfindOp> {
 
 struct BfeLowering : PTXPattern<ptx::BfeOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::BfeOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::BfeOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Type t = a.getA().getType();
     bool is64 = t.isInteger(64);
     std::string name = std::string("ptxrt_bfe_") +
@@ -295,7 +317,8 @@ struct BfeLowering : PTXPattern<ptx::BfeOp> {
 
 struct BfiLowering : PTXPattern<ptx::BfiOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::BfiOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::BfiOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Type t = a.getF().getType();
     std::string name =
         std::string("ptxrt_bfi_b") + (t.isInteger(64) ? "64" : "32");
@@ -305,7 +328,8 @@ struct BfiLowering : PTXPattern<ptx::BfiOp> {
 
 struct FnsLowering : PTXPattern<ptx::FnsOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::FnsOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::FnsOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return g.call(op, "ptxrt_fns", g.i32(),
                   {a.getMask(), a.getBase(), a.getOffset()});
   }
@@ -313,7 +337,8 @@ struct FnsLowering : PTXPattern<ptx::FnsOp> {
 
 struct SzextLowering : PTXPattern<ptx::SzextOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::SzextOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::SzextOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value clamp =
         g.cst(g.i32(), op.getMode() == ptx::ClampMode::clamp ? 1 : 0);
     return g.call(op, op.getIsSigned() ? "ptxrt_szext_s32" : "ptxrt_szext_u32",
@@ -323,7 +348,8 @@ struct SzextLowering : PTXPattern<ptx::SzextOp> {
 
 struct BmskLowering : PTXPattern<ptx::BmskOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::BmskOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::BmskOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value clamp =
         g.cst(g.i32(), op.getMode() == ptx::ClampMode::clamp ? 1 : 0);
     return g.call(op, "ptxrt_bmsk", g.i32(), {a.getA(), a.getB(), clamp});
@@ -332,7 +358,8 @@ struct BmskLowering : PTXPattern<ptx::BmskOp> {
 
 struct Dp4aLowering : PTXPattern<ptx::Dp4aOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::Dp4aOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::Dp4aOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value signs = g.cst(g.i32(), (op.getASigned() ? 1 : 0) |
                                      (op.getBSigned() ? 2 : 0));
     return g.call(op, "ptxrt_dp4a", g.i32(),
@@ -342,7 +369,8 @@ struct Dp4aLowering : PTXPattern<ptx::Dp4aOp> {
 
 struct Dp2aLowering : PTXPattern<ptx::Dp2aOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::Dp2aOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::Dp2aOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value flags = g.cst(g.i32(), (op.getASigned() ? 1 : 0) |
                                      (op.getBSigned() ? 2 : 0) |
                                      (op.getHi() ? 4 : 0));
@@ -421,7 +449,8 @@ struct MadCarryLowering : ConvertOpToLLVMPattern<ptx::MadCarryOp> {
 
 struct SetpLowering : PTXPattern<ptx::SetpOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::SetpOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::SetpOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getLhs(), y = a.getRhs();
     using C = ptx::CmpOp;
     if (!isFloatLike(x.getType())) {
@@ -439,7 +468,10 @@ struct SetpLowering : PTXPattern<ptx::SetpOp> {
       case C::ls: pred = P::ule; break;
       case C::hi: pred = P::ugt; break;
       case C::hs: pred = P::uge; break;
-      default: return failure();
+      default:
+        return rewriter.notifyMatchFailure(
+            op, "the unordered and NaN tests compare floating-point values "
+                "only");
       }
       return g.icmp(pred, x, y);
     }
@@ -468,7 +500,9 @@ struct SetpLowering : PTXPattern<ptx::SetpOp> {
     case C::geu: pred = P::uge; break;
     case C::num: pred = P::ord; break;
     case C::nan: pred = P::uno; break;
-    default: return failure();
+    default:
+      return rewriter.notifyMatchFailure(
+          op, "lo, ls, hi and hs compare integers only");
     }
     return g.fcmp(pred, x, y);
   }
@@ -476,14 +510,16 @@ struct SetpLowering : PTXPattern<ptx::SetpOp> {
 
 struct SelpLowering : PTXPattern<ptx::SelpOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::SelpOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::SelpOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return g.select(a.getCond(), a.getA(), a.getB());
   }
 };
 
 struct SlctLowering : PTXPattern<ptx::SlctOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::SlctOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::SlctOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value c = a.getC();
     Value cond;
     if (isFloatLike(c.getType())) {
@@ -505,21 +541,24 @@ template <typename OpTy, typename LLVMOpTy>
 struct BinaryLogicLowering : PTXPattern<OpTy> {
   using PTXPattern<OpTy>::PTXPattern;
   FailureOr<Value> lower(OpTy op, typename OpTy::Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return LLVMOpTy::create(g.b, g.loc, a.getLhs(), a.getRhs()).getResult();
   }
 };
 
 struct NotLowering : PTXPattern<ptx::NotOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::NotOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::NotOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return g.bnot(a.getA());
   }
 };
 
 struct CnotLowering : PTXPattern<ptx::CnotOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::CnotOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::CnotOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Type t = a.getA().getType();
     Value isZero = g.icmp(LLVM::ICmpPredicate::eq, a.getA(), g.cst(t, 0));
     return g.zext(t, isZero);
@@ -530,7 +569,8 @@ struct CnotLowering : PTXPattern<ptx::CnotOp> {
 /// bits are (a, b, c) = (4, 2, 1) as in the ISA's 0xF0/0xCC/0xAA encoding.
 struct Lop3Lowering : PTXPattern<ptx::Lop3Op> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::Lop3Op op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::Lop3Op op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     uint32_t lut = op.getLut();
     Value x = a.getA(), y = a.getB(), z = a.getC();
     Value nx = g.bnot(x), ny = g.bnot(y), nz = g.bnot(z);
@@ -550,7 +590,8 @@ struct Lop3Lowering : PTXPattern<ptx::Lop3Op> {
 /// to 32, `.wrap` takes it modulo 32.
 struct ShfLowering : PTXPattern<ptx::ShfOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::ShfOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::ShfOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Type t = g.i32();
     Value n = a.getAmount();
     Value lo = a.getLo(), hi = a.getHi();
@@ -581,14 +622,16 @@ static Value shiftOp(Gen &g, Value x, Value amount, bool right,
 
 struct ShlLowering : PTXPattern<ptx::ShlOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::ShlOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::ShlOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return shiftOp(g, a.getA(), a.getAmount(), false, false);
   }
 };
 
 struct ShrLowering : PTXPattern<ptx::ShrOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::ShrOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::ShrOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     return shiftOp(g, a.getA(), a.getAmount(), true, op.getIsSigned());
   }
 };
@@ -600,7 +643,8 @@ struct ShrLowering : PTXPattern<ptx::ShrOp> {
 /// prmt in the default mode is inlined; the special modes call a helper.
 struct PrmtLowering : PTXPattern<ptx::PrmtOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::PrmtOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::PrmtOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     if (op.getMode() != ptx::PrmtMode::generic)
       return g.call(op, "ptxrt_prmt", g.i32(),
                     {a.getA(), a.getB(), a.getC(),
@@ -652,14 +696,17 @@ static Value roundIntegral(Gen &g, Value x, ptx::RoundingMode mode) {
 
 struct CvtLowering : PTXPattern<ptx::CvtOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::CvtOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::CvtOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value x = a.getA();
     Type src = x.getType(), dst = op.getType();
     bool srcFloat = isa<FloatType>(src), dstFloat = isa<FloatType>(dst);
     if (!srcFloat && !dstFloat)
       return intToInt(op, g, x);
     if (dstFloat)
-      return failure(); // FloatToLLVM.cpp
+      return rewriter.notifyMatchFailure(
+          op, "a floating-point destination is lowered by the FloatToLLVM.cpp "
+              "pattern");
     if (op.getFtz())
       x = g.flushIfF32(x);
     // 16-bit sources widen exactly to f32 first.
@@ -727,7 +774,8 @@ struct CvtLowering : PTXPattern<ptx::CvtOp> {
 
 struct PackLowering : PTXPattern<ptx::PackOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::PackOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::PackOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Type t = op.getType();
     unsigned w = t.getIntOrFloatBitWidth();
     Type it = g.b.getIntegerType(w);
@@ -773,7 +821,8 @@ struct UnpackLowering : ConvertOpToLLVMPattern<ptx::UnpackOp> {
 
 struct SregLowering : PTXPattern<ptx::SregOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::SregOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::SregOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     using S = ptx::SpecialReg;
     Value st = a.getState();
     Type i32 = g.i32(), i64 = g.i64();
@@ -865,7 +914,7 @@ struct SregLowering : PTXPattern<ptx::SregOp> {
     case S::pm: case S::pm64: case S::reserved_smem:
       return g.cst(op.getType(), 0);
     }
-    return failure();
+    return rewriter.notifyMatchFailure(op, "unknown special register");
   }
 };
 
@@ -882,16 +931,18 @@ static std::optional<unsigned> windowOffset(ptx::StateSpace space) {
 struct WindowPtrLowering : PTXPattern<ptx::WindowPtrOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::WindowPtrOp op, Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     std::optional<unsigned> off = windowOffset(op.getSpace());
     if (!off)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "only the shared, local and param state spaces have a window");
     Value base = g.stateField(a.getState(), *off, g.ptr());
     // The kernel's parameter buffer is dereferenceable for its whole size,
     // so LLVM may hoist parameter loads out of the loop over threads.
     if (op.getSpace() == ptx::StateSpace::param)
       if (auto fn = op->getParentOfType<FunctionOpInterface>())
-        if (auto params = fn->getAttrOfType<ArrayAttr>("ptx.params")) {
+        if (auto params = fn->getAttrOfType<ArrayAttr>(kParamsAttrName)) {
           int64_t end = 0;
           for (Attribute attr : params) {
             auto dict = cast<DictionaryAttr>(attr);
@@ -909,7 +960,8 @@ struct WindowPtrLowering : PTXPattern<ptx::WindowPtrOp> {
 
 struct CvtaLowering : PTXPattern<ptx::CvtaOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::CvtaOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::CvtaOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     std::optional<unsigned> off = windowOffset(op.getSpace());
     Value addr = a.getAddr();
     // Global, const and param addresses are host addresses already.
@@ -926,7 +978,8 @@ struct CvtaLowering : PTXPattern<ptx::CvtaOp> {
 struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::IsspacepOp op, Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value st = a.getState();
     Value addr = g.zext(g.i64(), a.getAddr());
     auto within = [&](unsigned baseOff, Value size) {
@@ -949,7 +1002,9 @@ struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
     case ptx::StateSpace::param: return param;
     case ptx::StateSpace::global:
       return g.bnot(g.bor(shared, g.bor(local, param)));
-    default: return failure();
+    default:
+      return rewriter.notifyMatchFailure(
+          op, "isspacep tests the global, shared, local or param space only");
     }
   }
 };
@@ -1018,7 +1073,8 @@ struct TrapLowering : ConvertOpToLLVMPattern<ptx::TrapOp> {
 
 struct AtomLowering : PTXPattern<ptx::AtomOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::AtomOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::AtomOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     using B = LLVM::AtomicBinOp;
     auto ordering = LLVM::AtomicOrdering::seq_cst;
     Value ptr = a.getPtr(), v = a.getB();
@@ -1057,22 +1113,14 @@ struct AtomLowering : PTXPattern<ptx::AtomOp> {
 
 struct FenceLowering : PTXPattern<ptx::FenceOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::FenceOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::FenceOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     LLVM::FenceOp::create(g.b, g.loc,
                           op.getAcqRel() ? LLVM::AtomicOrdering::acq_rel
                                          : LLVM::AtomicOrdering::seq_cst);
     return Value();
   }
 };
-
-/// Stores a field of the thread state.
-static void storeField(Gen &g, Value state, unsigned offset, Value value) {
-  Value addr = LLVM::GEPOp::create(g.b, g.loc, g.ptr(), g.b.getI8Type(),
-                                   state,
-                                   ArrayRef<LLVM::GEPArg>{int32_t(offset)});
-  unsigned align = value.getType().getIntOrFloatBitWidth() / 8;
-  LLVM::StoreOp::create(g.b, g.loc, value, addr, align);
-}
 
 /// Suspends the thread: the JIT turns calls of this marker into coroutine
 /// suspension points (see JIT/Coroutines.cpp).
@@ -1087,21 +1135,22 @@ struct BarrierLowering : ConvertOpToLLVMPattern<ptx::BarrierOp> {
                   ConversionPatternRewriter &rw) const override {
     Gen g{rw, op.getLoc()};
     Value st = a.getState();
-    storeField(g, st, offsets::waitKind,
-               g.cst(g.i32(), op.getArrive() ? rt::WaitArrive
-                                             : rt::WaitBarrier));
-    storeField(g, st, offsets::waitId, g.band(a.getId(), g.cst(g.i32(), 15)));
-    storeField(g, st, offsets::waitCount,
-               a.getCount() ? a.getCount() : g.cst(g.i32(), 0));
+    g.storeStateField(st, offsets::waitKind,
+                      g.cst(g.i32(), op.getArrive() ? rt::WaitArrive
+                                                    : rt::WaitBarrier));
+    g.storeStateField(st, offsets::waitId,
+                      g.band(a.getId(), g.cst(g.i32(), 15)));
+    g.storeStateField(st, offsets::waitCount,
+                      a.getCount() ? a.getCount() : g.cst(g.i32(), 0));
     uint32_t collOp = rt::CollNone;
     if (op.getRed()) {
       StringRef red = *op.getRed();
       collOp = red == "popc" ? rt::BarRedPopc
                : red == "and" ? rt::BarRedAnd
                               : rt::BarRedOr;
-      storeField(g, st, offsets::collPred, g.zext(g.i32(), a.getPred()));
+      g.storeStateField(st, offsets::collPred, g.zext(g.i32(), a.getPred()));
     }
-    storeField(g, st, offsets::collOp, g.cst(g.i32(), collOp));
+    g.storeStateField(st, offsets::collOp, g.cst(g.i32(), collOp));
     suspend(g, op, st);
     if (!op.getResult()) {
       rw.eraseOp(op);
@@ -1149,24 +1198,27 @@ struct WarpCollectiveLowering
             .Case("warp.sync", rt::WarpSync)
             .Default(rt::CollNone);
     if (collOp == rt::CollNone)
-      return rw.notifyMatchFailure(op, "unknown collective");
-    auto id = op->getAttrOfType<IntegerAttr>("ptx.suspend_id");
+      return rw.notifyMatchFailure(op, "unknown warp collective '" + kind +
+                                           "'");
+    auto id = op->getAttrOfType<IntegerAttr>(kSuspendIdAttrName);
     if (!id)
-      return rw.notifyMatchFailure(op, "run ptx-mark-suspend-points first");
+      return rw.notifyMatchFailure(
+          op, "no ptx.suspend_id: run ptx-mark-suspend-points first");
     Value st = a.getState();
-    storeField(g, st, offsets::waitKind, g.cst(g.i32(), rt::WaitCollective));
-    storeField(g, st, offsets::waitId, g.cst(g.i32(), id.getInt()));
-    storeField(g, st, offsets::collOp, g.cst(g.i32(), collOp));
-    storeField(g, st, offsets::collMask,
-               a.getMask() ? a.getMask() : g.cst(g.i32(), -1));
+    g.storeStateField(st, offsets::waitKind,
+                      g.cst(g.i32(), rt::WaitCollective));
+    g.storeStateField(st, offsets::waitId, g.cst(g.i32(), id.getInt()));
+    g.storeStateField(st, offsets::collOp, g.cst(g.i32(), collOp));
+    g.storeStateField(st, offsets::collMask,
+                      a.getMask() ? a.getMask() : g.cst(g.i32(), -1));
     if (a.getA())
-      storeField(g, st, offsets::collA, g.zext(g.i64(), a.getA()));
+      g.storeStateField(st, offsets::collA, g.zext(g.i64(), a.getA()));
     if (a.getB())
-      storeField(g, st, offsets::collB, g.zext(g.i64(), a.getB()));
+      g.storeStateField(st, offsets::collB, g.zext(g.i64(), a.getB()));
     if (a.getC())
-      storeField(g, st, offsets::collC, g.zext(g.i64(), a.getC()));
+      g.storeStateField(st, offsets::collC, g.zext(g.i64(), a.getC()));
     if (a.getPred())
-      storeField(g, st, offsets::collPred, g.zext(g.i32(), a.getPred()));
+      g.storeStateField(st, offsets::collPred, g.zext(g.i32(), a.getPred()));
     suspend(g, op, st);
     SmallVector<Value> results;
     for (Type t : op.getResultTypes()) {
@@ -1189,8 +1241,8 @@ struct YieldLowering : ConvertOpToLLVMPattern<ptx::YieldOp> {
   matchAndRewrite(ptx::YieldOp op, OpAdaptor a,
                   ConversionPatternRewriter &rw) const override {
     Gen g{rw, op.getLoc()};
-    storeField(g, a.getState(), offsets::waitKind,
-               g.cst(g.i32(), rt::WaitYield));
+    g.storeStateField(a.getState(), offsets::waitKind,
+                      g.cst(g.i32(), rt::WaitYield));
     suspend(g, op, a.getState());
     rw.eraseOp(op);
     return success();
@@ -1200,9 +1252,10 @@ struct YieldLowering : ConvertOpToLLVMPattern<ptx::YieldOp> {
 struct LocalInitLowering : PTXPattern<ptx::LocalInitOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::LocalInitOp op, Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     int64_t size = (int64_t(op.getSize()) + 15) / 16 * 16;
-    storeField(g, a.getState(), offsets::localSP, g.cst(g.i64(), size));
+    g.storeStateField(a.getState(), offsets::localSP, g.cst(g.i64(), size));
     return Value();
   }
 };
@@ -1210,7 +1263,8 @@ struct LocalInitLowering : PTXPattern<ptx::LocalInitOp> {
 struct LocalAllocLowering : PTXPattern<ptx::LocalAllocOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::LocalAllocOp op, Adaptor a,
-                         Gen &g) const override {
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value st = a.getState();
     Value sp = g.stateField(st, offsets::localSP, g.i64());
     Value limit = g.stateField(st, offsets::localBytesPerThread, g.i64());
@@ -1218,9 +1272,9 @@ struct LocalAllocLowering : PTXPattern<ptx::LocalAllocOp> {
     Value end = g.add(base, g.cst(g.i64(), int64_t(op.getSize())));
     Value overflow = g.icmp(LLVM::ICmpPredicate::ugt, end, limit);
     Value fault = g.stateField(st, offsets::fault, g.i32());
-    storeField(g, st, offsets::fault,
-               g.bor(fault, g.zext(g.i32(), overflow)));
-    storeField(g, st, offsets::localSP, g.select(overflow, sp, end));
+    g.storeStateField(st, offsets::fault,
+                      g.bor(fault, g.zext(g.i32(), overflow)));
+    g.storeStateField(st, offsets::localSP, g.select(overflow, sp, end));
     // On overflow the frame overlaps the bottom of the window; the thread
     // has faulted and the launch reports it.
     return g.select(overflow, g.cst(g.i64(), 0), base);
@@ -1230,15 +1284,17 @@ struct LocalAllocLowering : PTXPattern<ptx::LocalAllocOp> {
 struct LocalFreeLowering : PTXPattern<ptx::LocalFreeOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::LocalFreeOp op, Adaptor a,
-                         Gen &g) const override {
-    storeField(g, a.getState(), offsets::localSP, a.getBase());
+                         Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    g.storeStateField(a.getState(), offsets::localSP, a.getBase());
     return Value();
   }
 };
 
 struct FaultedLowering : PTXPattern<ptx::FaultedOp> {
   using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::FaultedOp op, Adaptor a, Gen &g) const override {
+  FailureOr<Value> lower(ptx::FaultedOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
     Value fault = g.stateField(a.getState(), offsets::fault, g.i32());
     return g.icmp(LLVM::ICmpPredicate::ne, fault, g.cst(g.i32(), 0));
   }
