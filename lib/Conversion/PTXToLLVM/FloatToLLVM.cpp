@@ -4,32 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The floating-point half of convert-ptx-to-llvm. Every modifier is spelled
-// out as explicit IEEE code; nothing depends on the host's floating-point
-// environment (docs/floating-point.md has the table of forms):
-//  - `.rn` and no rounding modifier: LLVM's IEEE operations. Explicit `.rn`
-//    is never contracted; a missing modifier is contracted into an FMA only
-//    under the `fp-contract` option.
-//  - `.rz .rm .rp`: AVX-512 embedded rounding (`{rz-sae}` etc. on the
-//    instruction itself, no MXCSR change) when the host has AVX-512F, or the
-//    portable path: a call to the exact soft-float runtime
-//    (lib/Runtime/SoftFloat.cpp). The `fp-path` option picks.
-//  - `.ftz` flushes subnormal inputs and results explicitly; `.sat` clamps
-//    to [0, 1] with NaN -> +0; `.relu` clamps at 0 with NaN -> canonical NaN.
-//  - NaN results: f32 and the 16-bit formats produce the canonical NaN
-//    (0x7fffffff, 0x7fff); f64 keeps the payload of its first NaN input
-//    (quieted), as the ISA says of double precision, and produces
-//    0x7fffffffffffffff for invalid operations.
-//  - f16/bf16 add/sub/mul are computed in f32 and rounded once more to the
-//    16-bit format; f32 carries more than twice the 16-bit precision plus
-//    two bits, so that double rounding is harmless. fma rounds to odd.
+// The floating-point half of convert-ptx-to-llvm: the patterns of the
+// floating-point ops and of the floating-point forms of the shared
+// arithmetic ops. FloatLowering.cpp describes how the rounding modes and
+// modifiers are lowered.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatLowering.h"
 #include "LoweringUtils.h"
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
-#include "ptxjit/Runtime/FloatOps.h"
+#include "ptxjit/Runtime/ABI.h"
 
 #include "llvm/TargetParser/Host.h"
 
@@ -48,58 +34,6 @@ namespace {
 // Shared pieces
 //===----------------------------------------------------------------------===//
 
-/// The integer type as wide as the scalar float type \p t.
-static Type bitsType(Gen &g, Type t) {
-  return g.b.getIntegerType(t.getIntOrFloatBitWidth());
-}
-
-/// The canonical NaN of \p t (a scalar float type).
-static Value canonicalNaN(Gen &g, Type t) {
-  unsigned w = t.getIntOrFloatBitWidth();
-  int64_t bits = w == 64   ? int64_t(0x7fffffffffffffffull)
-                 : w == 32 ? int64_t(0x7fffffff)
-                           : int64_t(0x7fff);
-  return g.bitcast(t, g.cst(bitsType(g, t), bits));
-}
-
-static Value isNaN(Gen &g, Value x) {
-  return g.fcmp(LLVM::FCmpPredicate::uno, x, x);
-}
-
-/// Replaces a NaN result by the project's NaN: canonical for f32 and the
-/// 16-bit formats; for f64 the first NaN input, quieted, else canonical.
-/// The test and the select work on the bits: LLVM treats all NaNs produced
-/// by floating-point operations as interchangeable and would otherwise drop
-/// a float select between two NaNs.
-static Value fixNaN(Gen &g, Value r, ArrayRef<Value> inputs) {
-  Type t = r.getType(), it = bitsType(g, t);
-  unsigned w = t.getIntOrFloatBitWidth();
-  auto isNaNBits = [&](Value x) {
-    Value magnitude = g.band(g.bitcast(it, x),
-                             g.cst(it, int64_t((uint64_t(1) << (w - 1)) - 1)));
-    int64_t inf = t.isF64()   ? 0x7ff0000000000000ll
-                  : t.isF32() ? 0x7f800000
-                  : t.isBF16() ? 0x7f80
-                               : 0x7c00;
-    return g.icmp(LLVM::ICmpPredicate::ugt, magnitude, g.cst(it, inf));
-  };
-  Value nan = g.bitcast(it, canonicalNaN(g, t));
-  if (t.isF64()) {
-    for (Value in : llvm::reverse(inputs)) {
-      Value quiet =
-          g.bor(g.bitcast(it, in), g.cst(it, 0x0008000000000000ll));
-      nan = g.select(isNaNBits(in), quiet, nan);
-    }
-  }
-  return g.bitcast(t, g.select(isNaNBits(r), nan, g.bitcast(it, r)));
-}
-
-/// The PtxrtEncodeFlags of cvt's .relu and .satfinite.
-static uint32_t narrowFlags(bool relu, bool satfinite) {
-  return (relu ? uint32_t(PTXRT_RELU) : 0u) |
-         (satfinite ? uint32_t(PTXRT_SATFINITE) : 0u);
-}
-
 /// Exponent-field mask of a scalar float type.
 static int64_t exponentMask(Type t) {
   if (t.isF64())
@@ -109,13 +43,6 @@ static int64_t exponentMask(Type t) {
   if (t.isBF16())
     return 0x7f80;
   return 0x7c00; // f16
-}
-
-/// `.relu`: negative values (and -0) become +0; NaN stays (canonical) NaN.
-static Value relu(Gen &g, Value x) {
-  Type t = x.getType();
-  Value neg = g.fcmp(LLVM::FCmpPredicate::ole, x, g.fcst(t, 0.0));
-  return g.select(neg, g.fcst(t, 0.0), x);
 }
 
 /// Applies \p fn to each lane of packed operands (f16x2, bf16x2, f32x2), or
@@ -138,288 +65,6 @@ static Value perLane(Gen &g, ArrayRef<Value> xs,
     result = LLVM::InsertElementOp::create(g.b, g.loc, result, r, idx);
   }
   return result;
-}
-
-static Value toF32(Gen &g, Value x) {
-  return g.widen(g.b.getF32Type(), x);
-}
-
-/// Rounds an f32 to bf16, to nearest even, on the bits (an f32 -> bf16
-/// fptrunc would need a compiler-rt call on hosts without AVX512-BF16);
-/// NaNs become the canonical bf16 NaN.
-static Value f32ToBF16(Gen &g, Value x) {
-  Type i32 = g.i32();
-  Value bits = g.bitcast(i32, x);
-  Value lsb = g.band(g.lshr(bits, g.cst(i32, 16)), g.cst(i32, 1));
-  Value rounded =
-      g.lshr(g.add(bits, g.add(g.cst(i32, 0x7fff), lsb)), g.cst(i32, 16));
-  Value out = g.select(isNaN(g, x), g.cst(i32, 0x7fff), rounded);
-  return g.bitcast(g.b.getBF16Type(), g.trunc(g.b.getI16Type(), out));
-}
-
-/// Rounds an f32 to \p half (f16 or bf16) to nearest even.
-static Value narrowToHalf(Gen &g, Value x, Type half) {
-  if (half.isBF16())
-    return f32ToBF16(g, x);
-  return LLVM::FPTruncOp::create(g.b, g.loc, half, x);
-}
-
-//===----------------------------------------------------------------------===//
-// Correctly rounded f32/f64 arithmetic in any rounding mode
-//===----------------------------------------------------------------------===//
-
-enum class FKind { add, sub, mul, div, fma, sqrt };
-
-static StringRef kindName(FKind k) {
-  switch (k) {
-  case FKind::add:
-    return "add";
-  case FKind::sub:
-    return "sub";
-  case FKind::mul:
-    return "mul";
-  case FKind::div:
-    return "div";
-  case FKind::fma:
-    return "fma";
-  case FKind::sqrt:
-    return "sqrt";
-  }
-  llvm_unreachable("kind");
-}
-
-/// x86 embedded-rounding immediates ({rn,rd,ru,rz}-sae).
-static int32_t x86Rounding(ptx::RoundingMode m) {
-  switch (m) {
-  case ptx::RoundingMode::rm:
-    return 9;
-  case ptx::RoundingMode::rp:
-    return 10;
-  case ptx::RoundingMode::rz:
-    return 11;
-  default:
-    return 8;
-  }
-}
-
-/// Lowers the floating-point ops; carries the pass options.
-struct FloatLowering {
-  FloatLoweringOptions options;
-
-  /// One f32/f64 operation rounded in \p mode (no flushing), its NaN made
-  /// canonical unless \p nanUnobserved. \p contract allows LLVM to fuse a
-  /// round-to-nearest add/mul.
-  Value rounded(Gen &g, FKind kind, ArrayRef<Value> xs, ptx::RoundingMode mode,
-                bool contract, bool nanUnobserved = false) const {
-    Value r;
-    if (mode == ptx::RoundingMode::rn)
-      r = nearest(g, kind, xs, contract);
-    else if (options.useAVX512)
-      r = embedded(g, kind, xs, mode);
-    else
-      r = portable(g, kind, xs, mode);
-    return nanUnobserved ? r : fixNaN(g, r, xs);
-  }
-
-  static Value nearest(Gen &g, FKind kind, ArrayRef<Value> xs,
-                       bool contract) {
-    Operation *op;
-    switch (kind) {
-    case FKind::add:
-      op = LLVM::FAddOp::create(g.b, g.loc, xs[0], xs[1]);
-      break;
-    case FKind::sub:
-      op = LLVM::FSubOp::create(g.b, g.loc, xs[0], xs[1]);
-      break;
-    case FKind::mul:
-      op = LLVM::FMulOp::create(g.b, g.loc, xs[0], xs[1]);
-      break;
-    case FKind::div:
-      op = LLVM::FDivOp::create(g.b, g.loc, xs[0], xs[1]);
-      break;
-    case FKind::fma:
-      return LLVM::FMAOp::create(g.b, g.loc, xs[0], xs[1], xs[2]);
-    case FKind::sqrt:
-      return LLVM::SqrtOp::create(g.b, g.loc, xs[0]);
-    }
-    if (contract)
-      op->setAttr("fastmathFlags",
-                  LLVM::FastmathFlagsAttr::get(g.b.getContext(),
-                                               LLVM::FastmathFlags::contract));
-    return op->getResult(0);
-  }
-
-  /// AVX-512 scalar instructions with the rounding mode embedded in the
-  /// instruction (EVEX.b + rounding control, exceptions suppressed).
-  static Value embedded(Gen &g, FKind kind, ArrayRef<Value> xs,
-                        ptx::RoundingMode mode) {
-    Type t = xs[0].getType();
-    bool f32 = t.isF32();
-    Value imm = g.cst(g.i32(), x86Rounding(mode));
-    auto ctx = g.b.getContext();
-    if (kind == FKind::fma) {
-      auto name = StringAttr::get(ctx, f32 ? "llvm.x86.avx512.vfmadd.f32"
-                                           : "llvm.x86.avx512.vfmadd.f64");
-      return LLVM::CallIntrinsicOp::create(g.b, g.loc, t, name,
-                                           ValueRange{xs[0], xs[1], xs[2], imm})
-          .getResult(0);
-    }
-    VectorType vt = VectorType::get({f32 ? 4 : 2}, t);
-    Value zero = LLVM::ZeroOp::create(g.b, g.loc, vt);
-    Value idx = g.cst(g.i32(), 0);
-    auto vec = [&](Value x) {
-      return LLVM::InsertElementOp::create(g.b, g.loc, zero, x, idx)
-          .getResult();
-    };
-    Value mask = g.cst(g.b.getI8Type(), -1);
-    std::string name;
-    Value a, b;
-    if (kind == FKind::sqrt) {
-      name = std::string("llvm.x86.avx512.mask.sqrt.") + (f32 ? "ss" : "sd");
-      a = b = vec(xs[0]);
-    } else {
-      name = ("llvm.x86.avx512.mask." + kindName(kind) + "." +
-              (f32 ? "ss" : "sd") + ".round")
-                 .str();
-      a = vec(xs[0]);
-      b = vec(xs[1]);
-    }
-    Value r = LLVM::CallIntrinsicOp::create(g.b, g.loc, vt,
-                                            StringAttr::get(ctx, name),
-                                            ValueRange{a, b, zero, mask, imm})
-                  .getResult(0);
-    return LLVM::ExtractElementOp::create(g.b, g.loc, r, idx);
-  }
-
-  /// The exact soft-float runtime (lib/Runtime/SoftFloat.cpp).
-  static Value portable(Gen &g, FKind kind, ArrayRef<Value> xs,
-                        ptx::RoundingMode mode) {
-    Type t = xs[0].getType();
-    std::string name = ("ptxrt_" + Twine(t.isF32() ? "f32_" : "f64_") +
-                        kindName(kind))
-                           .str();
-    SmallVector<Value, 4> args(xs.begin(), xs.end());
-    args.push_back(g.cst(g.i32(), int32_t(mode)));
-    Operation *at = g.b.getInsertionBlock()->getParentOp();
-    return g.call(at, name, t, args);
-  }
-
-  /// An f32/f64 instruction with its modifiers: `.ftz` around the
-  /// operation, then `.sat`.
-  Value arith(Gen &g, FKind kind, ArrayRef<Value> xs, ptx::RoundingMode mode,
-              bool contract, bool ftz, bool sat,
-              bool nanUnobserved = false) const {
-    SmallVector<Value, 3> in(xs.begin(), xs.end());
-    if (ftz)
-      for (Value &x : in)
-        x = g.flush(x);
-    Value r = rounded(g, kind, in, mode, contract, nanUnobserved);
-    if (ftz)
-      r = g.flush(r);
-    if (sat)
-      r = g.saturate(r);
-    return r;
-  }
-
-  /// f16/bf16 add, sub, mul (fma: halfFma) rounded to nearest.
-  Value halfArith(Gen &g, FKind kind, ArrayRef<Value> xs, bool ftz, bool sat,
-                  bool reluFlag, bool oob) const;
-};
-
-/// fma.rn on a 16-bit float (f16 or bf16), correctly rounded: the product
-/// is exact in f64, the sum is rounded to odd in f64 (TwoSum gives the
-/// exact error, which picks the odd neighbour), and rounding that to the
-/// 16-bit format to nearest then rounds the exact result only once
-/// (Boldo and Melquiond: f64 has more than two extra bits).
-static Value halfFma(Gen &g, Value x, Value y, Value z) {
-  Type half = x.getType();
-  Type f64 = g.b.getF64Type(), i64 = g.i64();
-  auto ext = [&](Value v) {
-    return g.widen(f64, v);
-  };
-  Value p = LLVM::FMulOp::create(g.b, g.loc, ext(x), ext(y));
-  Value c = ext(z);
-  Value s = LLVM::FAddOp::create(g.b, g.loc, p, c);
-  // TwoSum: e = (p - (s - bb)) + (c - bb), bb = s - p.
-  Value bb = LLVM::FSubOp::create(g.b, g.loc, s, p);
-  Value e = LLVM::FAddOp::create(
-      g.b, g.loc,
-      LLVM::FSubOp::create(g.b, g.loc, p,
-                           LLVM::FSubOp::create(g.b, g.loc, s, bb)),
-      LLVM::FSubOp::create(g.b, g.loc, c, bb));
-  Value bits = g.bitcast(i64, s);
-  Value inexact = g.fcmp(LLVM::FCmpPredicate::one, e, g.fcst(f64, 0.0));
-  Value even = g.icmp(LLVM::ICmpPredicate::eq, g.band(bits, g.cst(i64, 1)),
-                      g.cst(i64, 0));
-  // Moving toward the exact value: up in magnitude when e has s's sign.
-  Value sameSign = g.icmp(LLVM::ICmpPredicate::eq,
-                          g.lshr(g.bitcast(i64, e), g.cst(i64, 63)),
-                          g.lshr(bits, g.cst(i64, 63)));
-  Value step = g.select(sameSign, g.cst(i64, 1), g.cst(i64, -1));
-  Value odd = g.select(g.band(inexact, even), g.add(bits, step), bits);
-  Value rounded = g.bitcast(f64, odd);
-  // Infinities and NaNs pass through unchanged (e is NaN then).
-  Value finite = g.fcmp(LLVM::FCmpPredicate::one,
-                        LLVM::FAbsOp::create(g.b, g.loc, s),
-                        g.fcst(f64, std::numeric_limits<double>::infinity()));
-  Value sum = g.select(finite, rounded, s);
-  // Narrow to f32, again rounding to odd (f32 still has more than two extra
-  // bits), then to the 16-bit format to nearest; this avoids f64 -> 16-bit
-  // conversions, which need compiler-rt on x86.
-  Type f32 = g.b.getF32Type(), i32 = g.i32();
-  Value t = LLVM::FPTruncOp::create(g.b, g.loc, f32, sum);
-  Value back = LLVM::FPExtOp::create(g.b, g.loc, f64, t);
-  Value tBits = g.bitcast(i32, t);
-  Value tInexact = g.fcmp(LLVM::FCmpPredicate::one, back, sum);
-  Value tEven = g.icmp(LLVM::ICmpPredicate::eq, g.band(tBits, g.cst(i32, 1)),
-                       g.cst(i32, 0));
-  // |t| < |sum|: move away from zero, else toward zero.
-  Value below = g.fcmp(LLVM::FCmpPredicate::olt,
-                       LLVM::FAbsOp::create(g.b, g.loc, back),
-                       LLVM::FAbsOp::create(g.b, g.loc, sum));
-  Value tStep = g.select(below, g.cst(i32, 1), g.cst(i32, -1));
-  Value tOdd = g.select(g.band(tInexact, tEven), g.add(tBits, tStep), tBits);
-  return narrowToHalf(g, g.bitcast(f32, tOdd), half);
-}
-
-/// The OOB-NaN of `.oob`: the ISA does not give its encoding; we take the
-/// canonical NaN of the format (docs/floating-point.md).
-static Value isOobNaN(Gen &g, Value x) {
-  Type it = bitsType(g, x.getType());
-  return g.icmp(LLVM::ICmpPredicate::eq, g.bitcast(it, x), g.cst(it, 0x7fff));
-}
-
-Value FloatLowering::halfArith(Gen &g, FKind kind, ArrayRef<Value> xs,
-                               bool ftz, bool sat, bool reluFlag,
-                               bool oob) const {
-  Type half = xs[0].getType();
-  SmallVector<Value, 3> in(xs.begin(), xs.end());
-  if (ftz)
-    for (Value &x : in)
-      x = g.flush(x);
-  Value r;
-  if (kind == FKind::fma) {
-    r = halfFma(g, in[0], in[1], in[2]);
-  } else {
-    SmallVector<Value, 2> wide;
-    for (Value x : in)
-      wide.push_back(toF32(g, x));
-    r = narrowToHalf(g, nearest(g, kind, wide, false), half);
-  }
-  if (ftz)
-    r = g.flush(r);
-  if (sat)
-    r = g.saturate(r);
-  r = fixNaN(g, r, in);
-  if (reluFlag)
-    r = relu(g, r);
-  if (oob) {
-    Value any = isOobNaN(g, xs[0]);
-    for (Value x : xs.drop_front())
-      any = g.bor(any, isOobNaN(g, x));
-    r = g.select(any, g.fcst(half, 0.0), r);
-  }
-  return r;
 }
 
 template <typename OpTy>
@@ -700,17 +345,6 @@ struct ApproxLowering : FloatPattern<ptx::ApproxOp> {
 // Conversions
 //===----------------------------------------------------------------------===//
 
-/// The ptxrt_encode format of a float type.
-static uint32_t formatOf(Type t) {
-  if (t.isF64())
-    return PTXRT_F64;
-  if (t.isF32())
-    return PTXRT_F32;
-  if (t.isBF16())
-    return PTXRT_BF16;
-  return PTXRT_F16;
-}
-
 /// cvt with a floating-point source or destination; float -> integer
 /// conversions stay with the integer patterns (PTXToLLVM.cpp).
 struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
@@ -758,11 +392,11 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
         // Everything else (directed rounding to a narrower format, .relu,
         // .satfinite) goes through the exact encoder.
         Value wide = g.widen(g.b.getF64Type(), x);
-        uint32_t flagBits = narrowFlags(op.getRelu(), op.getSatfinite());
+        uint32_t flagBits = runtimeEncodeFlags(op.getRelu(), op.getSatfinite());
         Value bits = g.call(
-            at, "ptxrt_encode", g.i32(),
-            {wide, g.cst(g.i32(), formatOf(dst)), g.cst(g.i32(), int32_t(mode)),
-             g.cst(g.i32(), flagBits)});
+            at, rt::kEncodeSymbol, g.i32(),
+            {wide, g.cst(g.i32(), runtimeFormat(dst)),
+             g.cst(g.i32(), runtimeRounding(mode)), g.cst(g.i32(), flagBits)});
         r = g.bitcast(dst, g.trunc(bitsType(g, dst), bits));
       }
     }
@@ -869,9 +503,10 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
       Value wide = g.select(negative,
                             LLVM::FNegOp::create(g.b, g.loc, scaled).getResult(),
                             scaled);
-      Value bits = g.call(at, "ptxrt_encode", g.i32(),
-                          {wide, g.cst(g.i32(), formatOf(dst)),
-                           g.cst(g.i32(), int32_t(mode)), g.cst(g.i32(), 0)});
+      Value bits = g.call(at, rt::kEncodeSymbol, g.i32(),
+                          {wide, g.cst(g.i32(), runtimeFormat(dst)),
+                           g.cst(g.i32(), runtimeRounding(mode)),
+                           g.cst(g.i32(), 0)});
       return g.bitcast(dst, g.trunc(bitsType(g, dst), bits));
     }
     bool f32 = dst.isF32();
@@ -900,15 +535,16 @@ struct CvtFloatLowering : FloatPattern<ptx::CvtOp> {
                             : LLVM::UIToFPOp::create(g.b, g.loc,
                                                      g.b.getF64Type(), x)
                                   .getResult();
-      Value bits = g.call(at, "ptxrt_encode", g.i32(),
+      Value bits = g.call(at, rt::kEncodeSymbol, g.i32(),
                           {wide, g.cst(g.i32(), PTXRT_F32),
-                           g.cst(g.i32(), int32_t(mode)), g.cst(g.i32(), 0)});
+                           g.cst(g.i32(), runtimeRounding(mode)),
+                           g.cst(g.i32(), 0)});
       return g.bitcast(dst, bits);
     }
     std::string name = (Twine("ptxrt_cvt_") + (f32 ? "f32_" : "f64_") +
                         (isSigned ? "s64" : "u64"))
                            .str();
-    return g.call(at, name, dst, {x, g.cst(g.i32(), int32_t(mode))});
+    return g.call(at, name, dst, {x, g.cst(g.i32(), runtimeRounding(mode))});
   }
 };
 
@@ -922,15 +558,14 @@ struct CvtToNarrowLowering : FloatPattern<ptx::CvtToNarrowOp> {
     Operation *at = g.b.getInsertionBlock()->getParentOp();
     // Every f32, f16 and bf16 value is exact in f64.
     Value wide = g.widen(g.b.getF64Type(), a.getA());
-    uint32_t mode = op.getRnd() == ptx::RoundingMode::rs
-                        ? uint32_t(PTXRT_RS)
-                        : uint32_t(op.getRnd());
-    uint32_t flags = narrowFlags(op.getRelu(), op.getSatfinite());
-    Value scale = a.getScale() ? a.getScale() : g.cst(g.i32(), 0x7f);
+    uint32_t mode = runtimeRounding(op.getRnd());
+    uint32_t flags = runtimeEncodeFlags(op.getRelu(), op.getSatfinite());
+    Value scale =
+        a.getScale() ? a.getScale() : g.cst(g.i32(), rt::kUE8M0One);
     Value rbits = a.getRbits() ? a.getRbits() : g.cst(g.i32(), 0);
     return g.call(at, "ptxrt_cvt_to_narrow", g.i32(),
-                  {wide, g.cst(g.i32(), int32_t(op.getFormat())),
-                   g.cst(g.i32(), int32_t(mode)), g.cst(g.i32(), int32_t(flags)),
+                  {wide, g.cst(g.i32(), runtimeFormat(op.getFormat())),
+                   g.cst(g.i32(), mode), g.cst(g.i32(), flags),
                    scale, rbits, g.cst(g.i32(), int32_t(op.getRbitCount()))});
   }
 };
@@ -943,13 +578,13 @@ struct CvtFromNarrowLowering : FloatPattern<ptx::CvtFromNarrowOp> {
                          ConversionPatternRewriter &rewriter) const override {
     Operation *at = g.b.getInsertionBlock()->getParentOp();
     Type dst = op.getType();
-    uint32_t flags = narrowFlags(op.getRelu(), op.getSatfinite());
-    Value scale = a.getScale() ? a.getScale() : g.cst(g.i32(), 0x7f);
+    uint32_t flags = runtimeEncodeFlags(op.getRelu(), op.getSatfinite());
+    Value scale =
+        a.getScale() ? a.getScale() : g.cst(g.i32(), rt::kUE8M0One);
     Value bits = g.call(
         at, "ptxrt_cvt_from_narrow", g.i32(),
-        {a.getA(), g.cst(g.i32(), int32_t(op.getFormat())),
-         g.cst(g.i32(), int32_t(dst.isBF16() ? PTXRT_BF16 : PTXRT_F16)),
-         g.cst(g.i32(), int32_t(flags)), scale});
+        {a.getA(), g.cst(g.i32(), runtimeFormat(op.getFormat())),
+         g.cst(g.i32(), runtimeFormat(dst)), g.cst(g.i32(), flags), scale});
     return g.bitcast(dst, g.trunc(g.b.getI16Type(), bits));
   }
 };
