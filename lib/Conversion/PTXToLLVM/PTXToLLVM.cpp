@@ -15,7 +15,7 @@
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "LoweringUtils.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
-#include "ptxjit/Runtime/ThreadState.h"
+#include "ptxjit/Runtime/ABI.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -253,6 +253,23 @@ struct MinMaxLowering : PTXPattern<OpTy> {
 // Bit manipulation
 //===----------------------------------------------------------------------===//
 
+/// The `clamp` argument of ptxrt_szext_* and ptxrt_bmsk.
+static uint32_t runtimeClamp(ptx::ClampMode mode) {
+  switch (mode) {
+  case ptx::ClampMode::clamp:
+    return rt::ClampClamp;
+  case ptx::ClampMode::wrap:
+    return rt::ClampWrap;
+  }
+  llvm_unreachable("unknown clamp mode");
+}
+
+/// The sign bits of the dp4a/dp2a runtime calls.
+static uint32_t dotSigns(bool aSigned, bool bSigned) {
+  return (aSigned ? uint32_t(rt::DotASigned) : 0u) |
+         (bSigned ? uint32_t(rt::DotBSigned) : 0u);
+}
+
 struct PopcLowering : PTXPattern<ptx::PopcOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::PopcOp op, Adaptor a, Gen &g,
@@ -339,8 +356,7 @@ struct SzextLowering : PTXPattern<ptx::SzextOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::SzextOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
-    Value clamp =
-        g.cst(g.i32(), op.getMode() == ptx::ClampMode::clamp ? 1 : 0);
+    Value clamp = g.cst(g.i32(), runtimeClamp(op.getMode()));
     return g.call(op, op.getIsSigned() ? "ptxrt_szext_s32" : "ptxrt_szext_u32",
                   g.i32(), {a.getA(), a.getB(), clamp});
   }
@@ -350,8 +366,7 @@ struct BmskLowering : PTXPattern<ptx::BmskOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::BmskOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
-    Value clamp =
-        g.cst(g.i32(), op.getMode() == ptx::ClampMode::clamp ? 1 : 0);
+    Value clamp = g.cst(g.i32(), runtimeClamp(op.getMode()));
     return g.call(op, "ptxrt_bmsk", g.i32(), {a.getA(), a.getB(), clamp});
   }
 };
@@ -360,8 +375,8 @@ struct Dp4aLowering : PTXPattern<ptx::Dp4aOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::Dp4aOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
-    Value signs = g.cst(g.i32(), (op.getASigned() ? 1 : 0) |
-                                     (op.getBSigned() ? 2 : 0));
+    Value signs =
+        g.cst(g.i32(), dotSigns(op.getASigned(), op.getBSigned()));
     return g.call(op, "ptxrt_dp4a", g.i32(),
                   {a.getA(), a.getB(), a.getC(), signs});
   }
@@ -371,9 +386,9 @@ struct Dp2aLowering : PTXPattern<ptx::Dp2aOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::Dp2aOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
-    Value flags = g.cst(g.i32(), (op.getASigned() ? 1 : 0) |
-                                     (op.getBSigned() ? 2 : 0) |
-                                     (op.getHi() ? 4 : 0));
+    Value flags =
+        g.cst(g.i32(), dotSigns(op.getASigned(), op.getBSigned()) |
+                           (op.getHi() ? uint32_t(rt::Dot2aHi) : 0u));
     return g.call(op, "ptxrt_dp2a", g.i32(),
                   {a.getA(), a.getB(), a.getC(), flags});
   }
@@ -640,6 +655,27 @@ struct ShrLowering : PTXPattern<ptx::ShrOp> {
 // Data movement and conversion
 //===----------------------------------------------------------------------===//
 
+/// The ptxrt_prmt `mode` argument of a special prmt mode.
+static uint32_t runtimePrmtMode(ptx::PrmtMode mode) {
+  switch (mode) {
+  case ptx::PrmtMode::f4e:
+    return rt::PrmtF4e;
+  case ptx::PrmtMode::b4e:
+    return rt::PrmtB4e;
+  case ptx::PrmtMode::rc8:
+    return rt::PrmtRc8;
+  case ptx::PrmtMode::ecl:
+    return rt::PrmtEcl;
+  case ptx::PrmtMode::ecr:
+    return rt::PrmtEcr;
+  case ptx::PrmtMode::rc16:
+    return rt::PrmtRc16;
+  case ptx::PrmtMode::generic:
+    break;
+  }
+  llvm_unreachable("the default prmt mode is inlined, not a runtime call");
+}
+
 /// prmt in the default mode is inlined; the special modes call a helper.
 struct PrmtLowering : PTXPattern<ptx::PrmtOp> {
   using PTXPattern::PTXPattern;
@@ -648,7 +684,7 @@ struct PrmtLowering : PTXPattern<ptx::PrmtOp> {
     if (op.getMode() != ptx::PrmtMode::generic)
       return g.call(op, "ptxrt_prmt", g.i32(),
                     {a.getA(), a.getB(), a.getC(),
-                     g.cst(g.i32(), static_cast<int>(op.getMode()))});
+                     g.cst(g.i32(), runtimePrmtMode(op.getMode()))});
     Type i64 = g.i64();
     Value pair = g.bor(g.zext(i64, a.getA()),
                        g.shl(g.zext(i64, a.getB()), g.cst(i64, 32)));
@@ -819,6 +855,10 @@ struct UnpackLowering : ConvertOpToLLVMPattern<ptx::UnpackOp> {
 // Thread state
 //===----------------------------------------------------------------------===//
 
+/// %warpid is the linear thread id shifted right by this.
+constexpr unsigned kLog2WarpSize = 5;
+static_assert(1u << kLog2WarpSize == rt::kWarpSize);
+
 struct SregLowering : PTXPattern<ptx::SregOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::SregOp op, Adaptor a, Gen &g,
@@ -833,7 +873,9 @@ struct SregLowering : PTXPattern<ptx::SregOp> {
       Value nx = field(offsets::ntid), ny = field(offsets::ntid + 4);
       return g.add(x, g.mul(nx, g.add(y, g.mul(ny, z))));
     };
-    auto laneId = [&]() { return g.band(linearTid(), g.cst(i32, 31)); };
+    auto laneId = [&]() {
+      return g.band(linearTid(), g.cst(i32, rt::kWarpSize - 1));
+    };
     S reg = op.getReg();
     switch (reg) {
     case S::tid_x: case S::tid_y: case S::tid_z:
@@ -849,11 +891,12 @@ struct SregLowering : PTXPattern<ptx::SregOp> {
     case S::laneid:
       return laneId();
     case S::warpid:
-      return g.lshr(linearTid(), g.cst(i32, 5));
+      return g.lshr(linearTid(), g.cst(i32, kLog2WarpSize));
     case S::nwarpid: {
       Value n = g.mul(field(offsets::ntid),
                       g.mul(field(offsets::ntid + 4), field(offsets::ntid + 8)));
-      return g.lshr(g.add(n, g.cst(i32, 31)), g.cst(i32, 5));
+      return g.lshr(g.add(n, g.cst(i32, rt::kWarpSize - 1)),
+                    g.cst(i32, kLog2WarpSize));
     }
     case S::smid:
       return field(offsets::smId);
@@ -897,7 +940,7 @@ struct SregLowering : PTXPattern<ptx::SregOp> {
     case S::total_smem_size: case S::aggr_smem_size:
       return field(offsets::totalSharedBytes);
     case S::warpsz:
-      return g.cst(i32, 32);
+      return g.cst(i32, rt::kWarpSize);
     // A launch is one cluster of one CTA per cluster.
     case S::is_explicit_cluster: case S::cluster_ctarank:
     case S::cluster_ctaid_x: case S::cluster_ctaid_y: case S::cluster_ctaid_z:
@@ -1125,7 +1168,7 @@ struct FenceLowering : PTXPattern<ptx::FenceOp> {
 /// Suspends the thread: the JIT turns calls of this marker into coroutine
 /// suspension points (see JIT/Coroutines.cpp).
 static void suspend(Gen &g, Operation *at, Value state) {
-  g.call(at, "__ptx_suspend", Type(), {state});
+  g.call(at, rt::kSuspendMarker, Type(), {state});
 }
 
 struct BarrierLowering : ConvertOpToLLVMPattern<ptx::BarrierOp> {
@@ -1139,7 +1182,7 @@ struct BarrierLowering : ConvertOpToLLVMPattern<ptx::BarrierOp> {
                       g.cst(g.i32(), op.getArrive() ? rt::WaitArrive
                                                     : rt::WaitBarrier));
     g.storeStateField(st, offsets::waitId,
-                      g.band(a.getId(), g.cst(g.i32(), 15)));
+                      g.band(a.getId(), g.cst(g.i32(), rt::kNumBarriers - 1)));
     g.storeStateField(st, offsets::waitCount,
                       a.getCount() ? a.getCount() : g.cst(g.i32(), 0));
     uint32_t collOp = rt::CollNone;
