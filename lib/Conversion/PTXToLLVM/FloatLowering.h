@@ -119,6 +119,40 @@ struct FloatLowering {
                         bool ftz, bool sat, bool reluFlag, bool oob) const;
 };
 
+/// Base of the patterns that lower floating-point forms and so need the
+/// pass options.
+template <typename OpTy>
+struct FloatPattern : PTXPattern<OpTy> {
+  FloatPattern(mlir::LLVMTypeConverter &converter,
+               const FloatLowering &lowering)
+      : PTXPattern<OpTy>(converter), fp(lowering) {}
+  FloatLowering fp;
+};
+
+//===----------------------------------------------------------------------===//
+// Floating-point forms of the arithmetic ops (FloatArithToLLVM.cpp)
+//===----------------------------------------------------------------------===//
+//
+// The patterns of add, sub, mul, div, abs, neg, min and max
+// (ArithToLLVM.cpp) branch on the element type and call these for floats.
+
+mlir::Value lowerFloatForm(ptx::AddOp op, ptx::AddOp::Adaptor a, Gen &g,
+                           const FloatLowering &fp);
+mlir::Value lowerFloatForm(ptx::SubOp op, ptx::SubOp::Adaptor a, Gen &g,
+                           const FloatLowering &fp);
+mlir::Value lowerFloatForm(ptx::MulOp op, ptx::MulOp::Adaptor a, Gen &g,
+                           const FloatLowering &fp);
+mlir::Value lowerFloatForm(ptx::DivOp op, ptx::DivOp::Adaptor a, Gen &g,
+                           const FloatLowering &fp);
+mlir::Value lowerFloatForm(ptx::AbsOp op, ptx::AbsOp::Adaptor a, Gen &g,
+                           const FloatLowering &fp);
+mlir::Value lowerFloatForm(ptx::NegOp op, ptx::NegOp::Adaptor a, Gen &g,
+                           const FloatLowering &fp);
+mlir::Value lowerFloatForm(ptx::MinOp op, ptx::MinOp::Adaptor a, Gen &g,
+                           const FloatLowering &fp);
+mlir::Value lowerFloatForm(ptx::MaxOp op, ptx::MaxOp::Adaptor a, Gen &g,
+                           const FloatLowering &fp);
+
 } // namespace ptxjit::lowering
 
 #endif // PTXJIT_LIB_CONVERSION_PTXTOLLVM_FLOATLOWERING_H
