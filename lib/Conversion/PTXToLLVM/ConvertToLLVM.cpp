@@ -160,6 +160,11 @@ struct CvtLowering : FloatPattern<ptx::CvtOp> {
       return toFloat(op, g, x);
     if (!srcFloat)
       return intToInt(op, g, x);
+    // The frontend always gives a float-to-integer cvt its rounding mode;
+    // the verifier only ensures that a mode, if present, is an integer one.
+    if (!op.getRnd())
+      return rewriter.notifyMatchFailure(
+          op, "a float-to-integer cvt needs .rni, .rzi, .rmi or .rpi");
     if (op.getFtz())
       x = g.flushIfF32(x);
     // 16-bit sources widen exactly to f32 first.
