@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/Runtime/Helpers.h"
+#include "ptxjit/Runtime/ABI.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -70,12 +71,12 @@ unsigned prmtIndex(unsigned mode, unsigned sel, unsigned byte) {
   static const unsigned char rc16[4][4] = {
       {0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}};
   switch (mode) {
-  case 1: return f4e[sel][byte];
-  case 2: return b4e[sel][byte];
-  case 3: return sel;
-  case 4: return ecl[sel][byte];
-  case 5: return ecr[sel][byte];
-  default: return rc16[sel][byte];
+  case ptxjit::rt::PrmtF4e: return f4e[sel][byte];
+  case ptxjit::rt::PrmtB4e: return b4e[sel][byte];
+  case ptxjit::rt::PrmtRc8: return sel;
+  case ptxjit::rt::PrmtEcl: return ecl[sel][byte];
+  case ptxjit::rt::PrmtEcr: return ecr[sel][byte];
+  default: return rc16[sel][byte]; // PrmtRc16
   }
 }
 
@@ -120,10 +121,10 @@ uint32_t ptxrt_fns(uint32_t mask, uint32_t base, int32_t offset) {
 }
 
 uint32_t ptxrt_szext_u32(uint32_t a, uint32_t b, uint32_t clamp) {
-  return szext(a, b, clamp, false);
+  return szext(a, b, clamp != ptxjit::rt::ClampWrap, false);
 }
 uint32_t ptxrt_szext_s32(uint32_t a, uint32_t b, uint32_t clamp) {
-  return szext(a, b, clamp, true);
+  return szext(a, b, clamp != ptxjit::rt::ClampWrap, true);
 }
 
 uint32_t ptxrt_bmsk(uint32_t a, uint32_t b, uint32_t clamp) {
@@ -134,7 +135,7 @@ uint32_t ptxrt_bmsk(uint32_t a, uint32_t b, uint32_t clamp) {
   uint32_t mask1 = sum >= 32 ? 0 : (~0u) << sum;
   bool sumOverflow = sum >= 32;
   bool positionOverflow = false, widthOverflow = false;
-  if (clamp) {
+  if (clamp != ptxjit::rt::ClampWrap) {
     if (a >= 32) {
       positionOverflow = true;
       mask0 = 0;
@@ -152,16 +153,17 @@ uint32_t ptxrt_bmsk(uint32_t a, uint32_t b, uint32_t clamp) {
 uint32_t ptxrt_dp4a(uint32_t a, uint32_t b, uint32_t c, uint32_t signs) {
   uint32_t d = c;
   for (unsigned i = 0; i < 4; ++i)
-    d += uint32_t(extractByte(a, i, signs & 1) * extractByte(b, i, signs & 2));
+    d += uint32_t(extractByte(a, i, signs & ptxjit::rt::DotASigned) *
+                  extractByte(b, i, signs & ptxjit::rt::DotBSigned));
   return d;
 }
 
 uint32_t ptxrt_dp2a(uint32_t a, uint32_t b, uint32_t c, uint32_t flags) {
   uint32_t d = c;
-  unsigned select = (flags & 4) ? 2 : 0;
+  unsigned select = (flags & ptxjit::rt::Dot2aHi) ? 2 : 0;
   for (unsigned i = 0; i < 2; ++i)
-    d += uint32_t(extractHalf(a, i, flags & 1) *
-                  extractByte(b, select + i, flags & 2));
+    d += uint32_t(extractHalf(a, i, flags & ptxjit::rt::DotASigned) *
+                  extractByte(b, select + i, flags & ptxjit::rt::DotBSigned));
   return d;
 }
 

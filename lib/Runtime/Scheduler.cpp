@@ -88,23 +88,23 @@ void shuffle(ThreadState &t, unsigned lane, const uint64_t *source,
 
 /// Completes one warp collective for the lanes in `group` (bitmask of lanes
 /// of this warp, all waiting at the same instruction).
-void completeCollective(ThreadState *warp[32], uint32_t group) {
+void completeCollective(ThreadState *warp[kWarpSize], uint32_t group) {
   ThreadState *first = nullptr;
-  for (unsigned l = 0; l < 32; ++l)
+  for (unsigned l = 0; l < kWarpSize; ++l)
     if (group >> l & 1) {
       first = warp[l];
       break;
     }
   uint32_t op = first->collOp;
-  uint64_t source[32] = {};
+  uint64_t source[kWarpSize] = {};
   uint32_t predMask = 0;
-  for (unsigned l = 0; l < 32; ++l)
+  for (unsigned l = 0; l < kWarpSize; ++l)
     if (group >> l & 1) {
       source[l] = warp[l]->collA;
       if (warp[l]->collPred)
         predMask |= 1u << l;
     }
-  for (unsigned l = 0; l < 32; ++l) {
+  for (unsigned l = 0; l < kWarpSize; ++l) {
     if (!(group >> l & 1))
       continue;
     ThreadState &t = *warp[l];
@@ -134,7 +134,7 @@ void completeCollective(ThreadState *warp[32], uint32_t group) {
       bool wide = op == MatchAny64 || op == MatchAll64;
       uint64_t mine = wide ? t.collA : uint32_t(t.collA);
       uint32_t same = 0;
-      for (unsigned k = 0; k < 32; ++k)
+      for (unsigned k = 0; k < kWarpSize; ++k)
         if (group >> k & 1) {
           uint64_t other = wide ? source[k] : uint32_t(source[k]);
           if (other == mine)
@@ -159,7 +159,7 @@ void completeCollective(ThreadState *warp[32], uint32_t group) {
     case ReduxXor: {
       uint32_t acc = 0;
       bool started = false;
-      for (unsigned k = 0; k < 32; ++k) {
+      for (unsigned k = 0; k < kWarpSize; ++k) {
         if (!(group >> k & 1))
           continue;
         uint32_t v = uint32_t(source[k]);
@@ -201,13 +201,13 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
     threads[i].coroutine = nullptr;
     ramp(&threads[i]);
   }
-  unsigned numWarps = (count + 31) / 32;
+  unsigned numWarps = (count + kWarpSize - 1) / kWarpSize;
   auto lastProgress = std::chrono::steady_clock::now();
   bool ok = true;
   std::vector<unsigned> runnable;
   runnable.reserve(count);
   // Per barrier: threads that arrived without waiting (bar.arrive).
-  uint32_t arrivals[16] = {};
+  uint32_t arrivals[kNumBarriers] = {};
   unsigned previouslyExited = 0;
   static const bool debug = std::getenv("PTXJIT_DEBUG_SCHEDULER") != nullptr;
   while (true) {
@@ -224,13 +224,13 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
     // bar.arrive: count the arrival and let the thread go on.
     for (unsigned i = 0; i < count; ++i)
       if (threads[i].waitKind == WaitArrive) {
-        arrivals[threads[i].waitId & 15]++;
+        arrivals[threads[i].waitId & (kNumBarriers - 1)]++;
         threads[i].waitKind = WaitNone;
         runnable.push_back(i);
       }
     // Barriers: complete when every live thread (or the requested count)
     // has arrived.
-    for (unsigned id = 0; id < 16; ++id) {
+    for (unsigned id = 0; id < kNumBarriers; ++id) {
       std::vector<unsigned> waiting;
       uint32_t expected = 0;
       for (unsigned i = 0; i < count; ++i)
@@ -272,17 +272,17 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
     // Warp collectives: lanes waiting at the same instruction form a group;
     // a group completes once every live lane of its member mask is in it.
     for (unsigned w = 0; w < numWarps; ++w) {
-      ThreadState *warp[32] = {};
+      ThreadState *warp[kWarpSize] = {};
       uint32_t live = 0;
-      for (unsigned l = 0; l < 32 && w * 32 + l < count; ++l) {
-        warp[l] = &threads[w * 32 + l];
+      for (unsigned l = 0; l < kWarpSize && w * kWarpSize + l < count; ++l) {
+        warp[l] = &threads[w * kWarpSize + l];
         if (warp[l]->waitKind != WaitExited)
           live |= 1u << l;
       }
       // Lanes at the same instruction with the same member mask form a
       // group (tiles of a warp use disjoint masks at one instruction).
       std::map<std::pair<uint32_t, uint32_t>, uint32_t> groups;
-      for (unsigned l = 0; l < 32; ++l)
+      for (unsigned l = 0; l < kWarpSize; ++l)
         if (warp[l] && warp[l]->waitKind == WaitCollective) {
           uint32_t mask =
               warp[l]->collOp == ActiveMask ? 0 : warp[l]->collMask;
@@ -297,10 +297,10 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
             continue; // Somebody in the mask has not arrived yet.
         }
         completeCollective(warp, group);
-        for (unsigned l = 0; l < 32; ++l)
+        for (unsigned l = 0; l < kWarpSize; ++l)
           if (group >> l & 1) {
             warp[l]->waitKind = WaitNone;
-            runnable.push_back(w * 32 + l);
+            runnable.push_back(w * kWarpSize + l);
           }
         progress = true;
       }

@@ -16,48 +16,19 @@
 // produces (0x7fffffff / 0x7fffffffffffffff), as NVIDIA hardware does.
 // No helper reads or changes the host's floating-point environment.
 //
+// The rounding modes, formats and flags the helpers take (PtxrtRounding,
+// PtxrtFormat, PtxrtEncodeFlags) are part of the runtime ABI (ABI.h).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PTXJIT_RUNTIME_FLOATOPS_H
 #define PTXJIT_RUNTIME_FLOATOPS_H
 
+#include "ptxjit/Runtime/ABI.h"
+
 #include <cstdint>
 #include <utility>
 #include <vector>
-
-/// Rounding modes: the values of ptx::RoundingMode for .rn .rz .rm .rp .rna.
-enum PtxrtRounding : uint32_t {
-  PTXRT_RN = 0, ///< to nearest, ties to even
-  PTXRT_RZ = 1, ///< toward zero
-  PTXRT_RM = 2, ///< toward -inf
-  PTXRT_RP = 3, ///< toward +inf
-  PTXRT_RNA = 4, ///< to nearest, ties away from zero (tf32 only)
-  PTXRT_RS = 5   ///< stochastic (ptxrt_cvt_to_narrow only)
-};
-
-/// Formats of ptxrt_encode / ptxrt_decode.
-enum PtxrtFormat : uint32_t {
-  PTXRT_F32 = 0,
-  PTXRT_F16 = 1,
-  PTXRT_BF16 = 2,
-  PTXRT_TF32 = 3,  ///< an f32 bit pattern with the low 13 bits zero
-  PTXRT_E4M3 = 4,  ///< fp8, no infinities, NaN 0x7f/0xff
-  PTXRT_E5M2 = 5,  ///< fp8, IEEE-like
-  PTXRT_E2M3 = 6,  ///< fp6, no infinities or NaNs
-  PTXRT_E3M2 = 7,  ///< fp6, no infinities or NaNs
-  PTXRT_E2M1 = 8,  ///< fp4, no infinities or NaNs
-  PTXRT_UE8M0 = 9, ///< unsigned exponent-only scale format, NaN 0xff
-  PTXRT_F64 = 10,
-  PTXRT_S2F6 = 11 ///< 8-bit two's complement fixed point, 6 fraction bits
-};
-
-/// Flags of ptxrt_encode.
-enum PtxrtEncodeFlags : uint32_t {
-  PTXRT_RELU = 1,     ///< negative results (and -0) become +0, NaN stays NaN
-  PTXRT_SATFINITE = 2 ///< out-of-range and infinite results saturate to the
-                      ///< largest finite value of that sign; NaN as the ISA
-                      ///< says for the format
-};
 
 extern "C" {
 // Correctly rounded arithmetic in any of .rn .rz .rm .rp; no flushing (the

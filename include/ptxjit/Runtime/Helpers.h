@@ -6,12 +6,15 @@
 //
 // Functions the generated code calls for the rarer bit-manipulation
 // instructions and for clocks. Each follows the pseudo-code of its ISA
-// section. The JIT resolves them by name (see getHelperSymbols).
+// section. The JIT resolves them by name (see getHelperSymbols). The
+// encodings of their clamp, sign and mode arguments are in ABI.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef PTXJIT_RUNTIME_HELPERS_H
 #define PTXJIT_RUNTIME_HELPERS_H
+
+#include "ptxjit/Runtime/ABI.h"
 
 #include <cstdint>
 #include <utility>

@@ -6,21 +6,20 @@
 //
 // The layout shared by the runtime (which fills it) and the generated code
 // (which reads special registers and state-space windows from it). Compiled
-// kernels address its fields by the byte offsets below, so any change here
-// must keep the static_asserts true.
+// kernels address its fields by the byte offsets of ABI.h, so any change
+// here must keep the static_asserts below true.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef PTXJIT_RUNTIME_THREADSTATE_H
 #define PTXJIT_RUNTIME_THREADSTATE_H
 
+#include "ptxjit/Runtime/ABI.h"
+
 #include <cstddef>
 #include <cstdint>
 
 namespace ptxjit::rt {
-
-/// Number of `%envregN` registers.
-constexpr unsigned kNumEnvRegs = 32;
 
 struct ThreadState {
   uint32_t tid[3];
@@ -73,61 +72,6 @@ struct ThreadState {
   /// Top of the thread's local-memory stack (an offset in its window).
   uint64_t localSP;
 };
-
-/// Why a coroutine thread suspended.
-enum WaitKind : uint32_t {
-  WaitNone = 0,
-  WaitBarrier = 1,
-  WaitCollective = 2,
-  WaitYield = 3,
-  WaitExited = 4,
-  WaitArrive = 5,
-};
-
-/// Operations the scheduler performs for suspended threads.
-enum CollectiveOp : uint32_t {
-  CollNone = 0,
-  ShflUp,
-  ShflDown,
-  ShflBfly,
-  ShflIdx,
-  VoteAll,
-  VoteAny,
-  VoteUni,
-  VoteBallot,
-  MatchAny32,
-  MatchAny64,
-  MatchAll32,
-  MatchAll64,
-  ReduxAdd,
-  ReduxMinU,
-  ReduxMinS,
-  ReduxMaxU,
-  ReduxMaxS,
-  ReduxAnd,
-  ReduxOr,
-  ReduxXor,
-  ActiveMask,
-  WarpSync,
-  BarRedPopc,
-  BarRedAnd,
-  BarRedOr,
-};
-
-/// Byte offsets of the fields, as the code generator uses them.
-namespace offsets {
-constexpr unsigned tid = 0, ntid = 12, ctaid = 24, nctaid = 36,
-                   dynamicSharedBytes = 48, totalSharedBytes = 52, params = 56,
-                   shared = 64, localBase = 72, localBytesPerThread = 80,
-                   local = 88, gridId = 96, smId = 104, numSms = 108,
-                   fault = 112, paramBytes = 116,
-                   envreg = 120;
-constexpr unsigned coroutine = 248, waitKind = 256, waitId = 260,
-                   waitCount = 264, collOp = 268, collMask = 272,
-                   collPred = 276, collA = 280, collB = 288, collC = 296,
-                   result = 304, resultPred = 312, localSP = 320;
-constexpr unsigned size = 328;
-} // namespace offsets
 
 static_assert(offsetof(ThreadState, tid) == offsets::tid);
 static_assert(offsetof(ThreadState, ntid) == offsets::ntid);

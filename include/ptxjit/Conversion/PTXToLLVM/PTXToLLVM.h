@@ -21,11 +21,6 @@ namespace ptxjit {
 #define GEN_PASS_DECL_CONVERTPTXTOLLVM
 #include "ptxjit/Conversion/Passes.h.inc"
 
-/// Adds the patterns that rewrite every ptx op into LLVM dialect operations
-/// (the floating-point ones come from populatePTXFloatToLLVMConversionPatterns).
-void populatePTXToLLVMConversionPatterns(mlir::LLVMTypeConverter &converter,
-                                         mlir::RewritePatternSet &patterns);
-
 /// How floating-point modifiers are lowered.
 struct FloatLoweringOptions {
   /// Directed rounding (.rz .rm .rp) with AVX-512 embedded rounding; when
@@ -39,11 +34,12 @@ struct FloatLoweringOptions {
 /// Whether the host supports the AVX-512 fast path.
 bool hostHasAVX512();
 
-/// Adds the patterns for the floating-point ops and the floating-point forms
-/// of the shared arithmetic ops (FloatToLLVM.cpp).
-void populatePTXFloatToLLVMConversionPatterns(
-    mlir::LLVMTypeConverter &converter, mlir::RewritePatternSet &patterns,
-    const FloatLoweringOptions &options);
+/// Adds the patterns that rewrite every ptx op into LLVM dialect operations,
+/// one pattern per op, the floating-point forms lowered as \p options say.
+/// The func, cf and arith patterns are not included.
+void populatePTXToLLVMConversionPatterns(mlir::LLVMTypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns,
+                                         const FloatLoweringOptions &options);
 
 } // namespace ptxjit
 

@@ -1,0 +1,192 @@
+//===- ABI.h - contract between generated code and the runtime --*- C++ -*-===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every value that crosses the boundary between the code the JIT compiles
+// and the runtime library (lib/Runtime):
+//  - the byte offsets of the ThreadState fields that generated code reads
+//    and writes (ThreadState.h pins them to the struct with static_asserts);
+//  - why a coroutine thread suspended, and which collective the scheduler
+//    performs for it;
+//  - the mode, format and flag arguments of the ptxrt_* helpers;
+//  - the names of the symbols both sides spell out.
+//
+// The lowering (lib/Conversion/PTXToLLVM) and the runtime both include this
+// header, so each value is written down once. It depends on nothing but the
+// C++ standard library: the runtime must not depend on MLIR. Where a ptx
+// dialect enum corresponds to one of these values, the lowering maps it with
+// an explicit switch rather than a cast (the numbering differs, e.g. `.rs`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTXJIT_RUNTIME_ABI_H
+#define PTXJIT_RUNTIME_ABI_H
+
+#include <cstdint>
+
+//===----------------------------------------------------------------------===//
+// Floating-point helpers (FloatOps.h)
+//===----------------------------------------------------------------------===//
+
+/// Rounding modes of the floating-point helpers. These are the runtime's own
+/// numbers; the lowering maps ptx::RoundingMode onto them (`.rs` is 9 in the
+/// dialect but PTXRT_RS here, and the integer modes have no runtime value).
+enum PtxrtRounding : uint32_t {
+  PTXRT_RN = 0, ///< to nearest, ties to even
+  PTXRT_RZ = 1, ///< toward zero
+  PTXRT_RM = 2, ///< toward -inf
+  PTXRT_RP = 3, ///< toward +inf
+  PTXRT_RNA = 4, ///< to nearest, ties away from zero (tf32 only)
+  PTXRT_RS = 5   ///< stochastic (ptxrt_cvt_to_narrow only)
+};
+
+/// Formats of ptxrt_encode / ptxrt_decode and of the narrow conversions.
+enum PtxrtFormat : uint32_t {
+  PTXRT_F32 = 0,
+  PTXRT_F16 = 1,
+  PTXRT_BF16 = 2,
+  PTXRT_TF32 = 3,  ///< an f32 bit pattern with the low 13 bits zero
+  PTXRT_E4M3 = 4,  ///< fp8, no infinities, NaN 0x7f/0xff
+  PTXRT_E5M2 = 5,  ///< fp8, IEEE-like
+  PTXRT_E2M3 = 6,  ///< fp6, no infinities or NaNs
+  PTXRT_E3M2 = 7,  ///< fp6, no infinities or NaNs
+  PTXRT_E2M1 = 8,  ///< fp4, no infinities or NaNs
+  PTXRT_UE8M0 = 9, ///< unsigned exponent-only scale format, NaN 0xff
+  PTXRT_F64 = 10,
+  PTXRT_S2F6 = 11 ///< 8-bit two's complement fixed point, 6 fraction bits
+};
+
+/// Flags of ptxrt_encode and of the narrow conversions.
+enum PtxrtEncodeFlags : uint32_t {
+  PTXRT_RELU = 1,     ///< negative results (and -0) become +0, NaN stays NaN
+  PTXRT_SATFINITE = 2 ///< out-of-range and infinite results saturate to the
+                      ///< largest finite value of that sign; NaN as the ISA
+                      ///< says for the format
+};
+
+namespace ptxjit::rt {
+
+/// The ue8m0 encoding of 1.0: the `scale` argument of the narrow
+/// conversions when the instruction has no `.scaled::n2::ue8m0` operand.
+constexpr uint32_t kUE8M0One = 0x7f;
+
+//===----------------------------------------------------------------------===//
+// Integer helpers (Helpers.h)
+//===----------------------------------------------------------------------===//
+
+/// The `clamp` argument of ptxrt_szext_* and ptxrt_bmsk.
+enum ClampArg : uint32_t {
+  ClampWrap = 0,  ///< `.wrap`: bit positions are taken modulo 32
+  ClampClamp = 1, ///< `.clamp`: bit positions saturate at 32
+};
+
+/// Bits of the `signs` argument of ptxrt_dp4a and the `flags` argument of
+/// ptxrt_dp2a.
+enum DotFlags : uint32_t {
+  DotASigned = 1, ///< the a operand's lanes are signed
+  DotBSigned = 2, ///< the b operand's lanes are signed
+  Dot2aHi = 4,    ///< dp2a.hi: use the upper two bytes of b
+};
+
+/// The `mode` argument of ptxrt_prmt. The default mode (0) is inlined by the
+/// lowering and never reaches the runtime.
+enum PrmtModeArg : uint32_t {
+  PrmtF4e = 1,  ///< forward 4 extract
+  PrmtB4e = 2,  ///< backward 4 extract
+  PrmtRc8 = 3,  ///< replicate 8
+  PrmtEcl = 4,  ///< edge clamp left
+  PrmtEcr = 5,  ///< edge clamp right
+  PrmtRc16 = 6, ///< replicate 16
+};
+
+//===----------------------------------------------------------------------===//
+// Thread state and scheduling (ThreadState.h, Scheduler.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Number of `%envregN` registers.
+constexpr unsigned kNumEnvRegs = 32;
+
+/// Threads per warp: the scheduler groups consecutive threads of a CTA into
+/// warps of this size, and the generated code derives %laneid and %warpid
+/// from it. Lane masks are 32-bit, so this cannot change on its own.
+constexpr unsigned kWarpSize = 32;
+
+/// Number of CTA barriers (`bar.sync 0` to `bar.sync 15`); the generated code
+/// reduces the barrier number modulo this before storing it in `waitId`.
+constexpr unsigned kNumBarriers = 16;
+static_assert((kNumBarriers & (kNumBarriers - 1)) == 0,
+              "barrier numbers are reduced with a mask");
+
+/// Why a coroutine thread suspended (ThreadState::waitKind).
+enum WaitKind : uint32_t {
+  WaitNone = 0,
+  WaitBarrier = 1,
+  WaitCollective = 2,
+  WaitYield = 3,
+  WaitExited = 4,
+  WaitArrive = 5,
+};
+
+/// Operations the scheduler performs for suspended threads
+/// (ThreadState::collOp).
+enum CollectiveOp : uint32_t {
+  CollNone = 0,
+  ShflUp,
+  ShflDown,
+  ShflBfly,
+  ShflIdx,
+  VoteAll,
+  VoteAny,
+  VoteUni,
+  VoteBallot,
+  MatchAny32,
+  MatchAny64,
+  MatchAll32,
+  MatchAll64,
+  ReduxAdd,
+  ReduxMinU,
+  ReduxMinS,
+  ReduxMaxU,
+  ReduxMaxS,
+  ReduxAnd,
+  ReduxOr,
+  ReduxXor,
+  ActiveMask,
+  WarpSync,
+  BarRedPopc,
+  BarRedAnd,
+  BarRedOr,
+};
+
+/// Byte offsets of the ThreadState fields, as the code generator uses them.
+namespace offsets {
+constexpr unsigned tid = 0, ntid = 12, ctaid = 24, nctaid = 36,
+                   dynamicSharedBytes = 48, totalSharedBytes = 52, params = 56,
+                   shared = 64, localBase = 72, localBytesPerThread = 80,
+                   local = 88, gridId = 96, smId = 104, numSms = 108,
+                   fault = 112, paramBytes = 116,
+                   envreg = 120;
+constexpr unsigned coroutine = 248, waitKind = 256, waitId = 260,
+                   waitCount = 264, collOp = 268, collMask = 272,
+                   collPred = 276, collA = 280, collB = 288, collC = 296,
+                   result = 304, resultPred = 312, localSP = 320;
+constexpr unsigned size = 328;
+} // namespace offsets
+
+//===----------------------------------------------------------------------===//
+// Symbols
+//===----------------------------------------------------------------------===//
+
+/// The marker the lowering calls where a thread must suspend; the JIT's
+/// coroutine pass (lib/JIT/Coroutines.cpp) turns each call into a
+/// suspension point and removes the declaration.
+constexpr const char kSuspendMarker[] = "__ptx_suspend";
+
+/// ptxrt_encode (FloatOps.h), which the lowering calls from several places.
+constexpr const char kEncodeSymbol[] = "ptxrt_encode";
+
+} // namespace ptxjit::rt
+
+#endif // PTXJIT_RUNTIME_ABI_H

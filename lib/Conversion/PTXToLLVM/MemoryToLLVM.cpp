@@ -1,0 +1,273 @@
+//===- MemoryToLLVM.cpp - lower the ptx memory ops to LLVM ----------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// State-space windows (window_ptr, cvta, isspacep), loads and stores,
+// atomics, and the per-thread local-memory stack (local_init, local_alloc,
+// local_free). The `.shared`, `.local` and `.param` windows are host
+// buffers whose base pointers the thread state holds (rt::offsets);
+// global and const addresses are host addresses already.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoweringUtils.h"
+#include "PatternPTXToLLVM.h"
+#include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+#include "ptxjit/Runtime/ABI.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <algorithm>
+#include <optional>
+
+using namespace mlir;
+using namespace ptxjit;
+using namespace ptxjit::lowering;
+namespace offsets = ptxjit::rt::offsets;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// State-space windows
+//===----------------------------------------------------------------------===//
+
+/// Offset of the window base pointer of a state space in the thread state.
+static std::optional<unsigned> windowOffset(ptx::StateSpace space) {
+  switch (space) {
+  case ptx::StateSpace::shared: return offsets::shared;
+  case ptx::StateSpace::local: return offsets::local;
+  case ptx::StateSpace::param: return offsets::params;
+  default: return std::nullopt;
+  }
+}
+
+struct WindowPtrLowering : PTXPattern<ptx::WindowPtrOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::WindowPtrOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    std::optional<unsigned> off = windowOffset(op.getSpace());
+    if (!off)
+      return rewriter.notifyMatchFailure(
+          op, "only the shared, local and param state spaces have a window");
+    Value base = g.stateField(a.getState(), *off, g.ptr());
+    // The kernel's parameter buffer is dereferenceable for its whole size,
+    // so LLVM may hoist parameter loads out of the loop over threads.
+    if (op.getSpace() == ptx::StateSpace::param)
+      if (auto fn = op->getParentOfType<FunctionOpInterface>())
+        if (auto params = fn->getAttrOfType<ArrayAttr>(kParamsAttrName)) {
+          int64_t end = 0;
+          for (Attribute attr : params) {
+            auto dict = cast<DictionaryAttr>(attr);
+            end = std::max(end, dict.getAs<IntegerAttr>("offset").getInt() +
+                                    dict.getAs<IntegerAttr>("size").getInt());
+          }
+          if (end > 0)
+            cast<LLVM::LoadOp>(base.getDefiningOp())
+                .setDereferenceableAttr(LLVM::DereferenceableAttr::get(
+                    g.b.getContext(), end, /*mayBeNull=*/false));
+        }
+    return g.gep(base, g.zext(g.i64(), a.getAddr()));
+  }
+};
+
+/// cvta: window offsets to and from generic (host) addresses.
+struct CvtaLowering : PTXPattern<ptx::CvtaOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::CvtaOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    std::optional<unsigned> off = windowOffset(op.getSpace());
+    Value addr = a.getAddr();
+    // Global, const and param addresses are host addresses already.
+    if (!off || op.getSpace() == ptx::StateSpace::param)
+      return addr;
+    Type t = addr.getType();
+    Value base = g.ptrToInt(g.stateField(a.getState(), *off, g.ptr()));
+    if (op.getToGeneric())
+      return g.trunc(t, g.add(base, g.zext(g.i64(), addr)));
+    return g.trunc(t, g.sub(g.zext(g.i64(), addr), base));
+  }
+};
+
+/// isspacep: whether a generic address lies in a window; global is what
+/// lies in none.
+struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::IsspacepOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    Value st = a.getState();
+    Value addr = g.zext(g.i64(), a.getAddr());
+    auto within = [&](unsigned baseOff, Value size) {
+      Value base = g.ptrToInt(g.stateField(st, baseOff, g.ptr()));
+      Value rel = g.sub(addr, base);
+      return g.icmp(LLVM::ICmpPredicate::ult, rel, size);
+    };
+    Value shared = within(
+        offsets::shared,
+        g.zext(g.i64(),
+               g.stateField(st, offsets::totalSharedBytes, g.i32())));
+    Value local = within(
+        offsets::local,
+        g.stateField(st, offsets::localBytesPerThread, g.i64()));
+    Value param = within(offsets::params,
+                         g.zext(g.i64(), g.stateField(st, offsets::paramBytes,
+                                                      g.i32())));
+    switch (op.getSpace()) {
+    case ptx::StateSpace::shared: return shared;
+    case ptx::StateSpace::local: return local;
+    case ptx::StateSpace::param: return param;
+    case ptx::StateSpace::global:
+      return g.bnot(g.bor(shared, g.bor(local, param)));
+    default:
+      return rewriter.notifyMatchFailure(
+          op, "isspacep tests the global, shared, local or param space only");
+    }
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Loads, stores and atomics
+//===----------------------------------------------------------------------===//
+
+/// ld: one load per result, at consecutive offsets (vector loads).
+struct LdLowering : ConvertOpToLLVMPattern<ptx::LdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::LdOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    SmallVector<Value> values;
+    unsigned offset = 0;
+    for (Type t : op.getResultTypes()) {
+      unsigned bytes = std::max(1u, t.getIntOrFloatBitWidth() / 8);
+      Value addr = offset ? g.gep(a.getPtr(), g.cst(g.i64(), offset))
+                          : a.getPtr();
+      values.push_back(LLVM::LoadOp::create(
+          rw, op.getLoc(), t, addr, bytes, op.getIsVolatile(),
+          /*isNonTemporal=*/false, /*isInvariant=*/op.getInvariant()));
+      offset += bytes;
+    }
+    rw.replaceOp(op, values);
+    return success();
+  }
+};
+
+/// st: one store per value, at consecutive offsets (vector stores).
+struct StLowering : ConvertOpToLLVMPattern<ptx::StOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::StOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    unsigned offset = 0;
+    for (Value v : a.getValues()) {
+      unsigned bytes = std::max(1u, v.getType().getIntOrFloatBitWidth() / 8);
+      Value addr = offset ? g.gep(a.getPtr(), g.cst(g.i64(), offset))
+                          : a.getPtr();
+      LLVM::StoreOp::create(rw, op.getLoc(), v, addr, bytes,
+                            op.getIsVolatile());
+      offset += bytes;
+    }
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+/// atom / red: sequentially consistent LLVM atomics, at least as strong as
+/// every `.sem` and `.scope`; floats exchange as integers of their width.
+struct AtomLowering : PTXPattern<ptx::AtomOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::AtomOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    using B = LLVM::AtomicBinOp;
+    auto ordering = LLVM::AtomicOrdering::seq_cst;
+    Value ptr = a.getPtr(), v = a.getB();
+    Type t = v.getType();
+    if (op.getOp() == ptx::AtomicOp::cas) {
+      Value pair = LLVM::AtomicCmpXchgOp::create(
+          g.b, g.loc, ptr, g.bitcast(g.b.getIntegerType(widthOf(t)), v),
+          g.bitcast(g.b.getIntegerType(widthOf(t)), a.getC()), ordering,
+          ordering);
+      return g.bitcast(t, g.extract(pair, 0));
+    }
+    bool isFloat = isFloatLike(t);
+    bool s = op.getIsSigned();
+    B bin;
+    switch (op.getOp()) {
+    case ptx::AtomicOp::add: bin = isFloat ? B::fadd : B::add; break;
+    case ptx::AtomicOp::min: bin = s ? B::min : B::umin; break;
+    case ptx::AtomicOp::max: bin = s ? B::max : B::umax; break;
+    case ptx::AtomicOp::inc: bin = B::uinc_wrap; break;
+    case ptx::AtomicOp::dec: bin = B::udec_wrap; break;
+    case ptx::AtomicOp::band: bin = B::_and; break;
+    case ptx::AtomicOp::bor: bin = B::_or; break;
+    case ptx::AtomicOp::bxor: bin = B::_xor; break;
+    default: bin = B::xchg; break;
+    }
+    if (bin == B::xchg && isFloat) {
+      Type it = g.b.getIntegerType(widthOf(t));
+      Value old = LLVM::AtomicRMWOp::create(g.b, g.loc, bin, ptr,
+                                            g.bitcast(it, v), ordering);
+      return g.bitcast(t, old);
+    }
+    return LLVM::AtomicRMWOp::create(g.b, g.loc, bin, ptr, v, ordering)
+        .getResult();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Local-memory stack
+//===----------------------------------------------------------------------===//
+
+/// local_init: frames are pushed above the kernel's own `.local`
+/// variables, 16-byte aligned.
+struct LocalInitLowering : PTXPattern<ptx::LocalInitOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::LocalInitOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    int64_t size = (int64_t(op.getSize()) + 15) / 16 * 16;
+    g.storeStateField(a.getState(), offsets::localSP, g.cst(g.i64(), size));
+    return Value();
+  }
+};
+
+/// local_alloc: a 16-byte aligned frame; overflowing the window faults the
+/// thread.
+struct LocalAllocLowering : PTXPattern<ptx::LocalAllocOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::LocalAllocOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    Value st = a.getState();
+    Value sp = g.stateField(st, offsets::localSP, g.i64());
+    Value limit = g.stateField(st, offsets::localBytesPerThread, g.i64());
+    Value base = g.band(g.add(sp, g.cst(g.i64(), 15)), g.cst(g.i64(), -16));
+    Value end = g.add(base, g.cst(g.i64(), int64_t(op.getSize())));
+    Value overflow = g.icmp(LLVM::ICmpPredicate::ugt, end, limit);
+    Value fault = g.stateField(st, offsets::fault, g.i32());
+    g.storeStateField(st, offsets::fault,
+                      g.bor(fault, g.zext(g.i32(), overflow)));
+    g.storeStateField(st, offsets::localSP, g.select(overflow, sp, end));
+    // On overflow the frame overlaps the bottom of the window; the thread
+    // has faulted and the launch reports it.
+    return g.select(overflow, g.cst(g.i64(), 0), base);
+  }
+};
+
+struct LocalFreeLowering : PTXPattern<ptx::LocalFreeOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::LocalFreeOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    g.storeStateField(a.getState(), offsets::localSP, a.getBase());
+    return Value();
+  }
+};
+
+} // namespace
+
+void ptxjit::populateMemoryToLLVMPatterns(LLVMTypeConverter &typeConverter,
+                                          RewritePatternSet &patterns) {
+  patterns.add<WindowPtrLowering, CvtaLowering, IsspacepLowering, LdLowering,
+               StLowering, AtomLowering, LocalInitLowering, LocalAllocLowering,
+               LocalFreeLowering>(typeConverter);
+}
