@@ -17,6 +17,7 @@
 #define PTXJIT_CAPI_BUILDING 1
 #include "ptxjit-c/ptxjit_cuda.h"
 #include "ptxjit/JIT/Module.h"
+#include "ptxjit/Runtime/ABI.h"
 
 #include <chrono>
 #include <cstdint>
@@ -208,7 +209,7 @@ size_t availableHostMemory();
 constexpr int kMaxThreadsPerBlock = 1024;
 constexpr int kMaxThreadsPerMultiprocessor = 2048;
 constexpr int kMaxBlocksPerMultiprocessor = 32;
-constexpr int kWarpSize = 32;
+constexpr int kWarpSize = int(rt::kWarpSize);
 constexpr int kDefaultSharedPerBlock = 48 * 1024;
 constexpr int kMaxSharedPerBlockOptin = 227 * 1024;
 constexpr int kSharedPerMultiprocessor = 228 * 1024;

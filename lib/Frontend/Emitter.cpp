@@ -55,7 +55,7 @@ LogicalResult FunctionEmitter::emit() {
   func = func::FuncOp::create(b, fnLoc, fn.name,
                               b.getFunctionType(argTypes, {}));
   if (!fn.isEntry) {
-    func->setAttr("ptx.device", b.getUnitAttr());
+    func->setAttr(attrs::kDevice, b.getUnitAttr());
     func->setAttr(attrs::kLocalBytes, b.getI64IntegerAttr(fn.localBytes));
     entry = func.addEntryBlock();
     return emitBody();

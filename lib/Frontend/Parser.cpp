@@ -227,7 +227,7 @@ OwningOpRef<ModuleOp> Parser::parse() {
       return error(loc) << "function '" << callee
                         << "' is declared but not defined in this module",
              nullptr;
-  module.get()->setAttr("ptx.shared_bytes",
+  module.get()->setAttr(attrs::kSharedBytes,
                         IntegerAttr::get(IntegerType::get(ctx, 64),
                                          info.sharedBytes));
   if (!info.relocations.empty()) {
@@ -237,7 +237,7 @@ OwningOpRef<ModuleOp> Parser::parse() {
       relocations.push_back(builder.getArrayAttr(
           {builder.getStringAttr(var), builder.getI64IntegerAttr(offset),
            builder.getStringAttr(symbol)}));
-    module.get()->setAttr("ptx.relocations",
+    module.get()->setAttr(attrs::kRelocations,
                           builder.getArrayAttr(relocations));
   }
   return std::move(module);
@@ -252,7 +252,7 @@ LogicalResult Parser::parseHeader() {
     return unexpected("a version number such as 8.0");
   StringRef versionText = tok.spelling;
   consume();
-  module.get()->setAttr("ptx.version", StringAttr::get(ctx, versionText));
+  module.get()->setAttr(attrs::kVersion, StringAttr::get(ctx, versionText));
   if (!isDot("target"))
     return unexpected("'.target' directive");
   consume();
@@ -263,7 +263,7 @@ LogicalResult Parser::parseHeader() {
     targets.push_back(StringAttr::get(ctx, tok.spelling));
     consume();
   } while (consumeIf(Token::Comma));
-  module.get()->setAttr("ptx.target", ArrayAttr::get(ctx, targets));
+  module.get()->setAttr(attrs::kTarget, ArrayAttr::get(ctx, targets));
   if (isDot("address_size")) {
     consume();
     llvm::SMLoc valueLoc = tok.getLoc();

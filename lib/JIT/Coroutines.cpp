@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/JIT/Pipeline.h"
+#include "ptxjit/Runtime/ABI.h"
 #include "ptxjit/Runtime/ThreadState.h"
 
 #include "llvm/IR/IRBuilder.h"
@@ -35,7 +36,7 @@ static void storeWaitKind(IRBuilder<> &b, Value *state, uint32_t kind) {
 
 bool ptxjit::makeThreadCoroutine(Function &fn) {
   Module &m = *fn.getParent();
-  Function *marker = m.getFunction("__ptx_suspend");
+  Function *marker = m.getFunction(ptxjit::rt::kSuspendMarker);
   if (!marker)
     return false;
   SmallVector<CallInst *> suspends;
@@ -129,7 +130,7 @@ bool ptxjit::makeThreadCoroutine(Function &fn) {
 }
 
 bool ptxjit::inlineSuspendingCalls(Module &m, std::string &error) {
-  Function *marker = m.getFunction("__ptx_suspend");
+  Function *marker = m.getFunction(ptxjit::rt::kSuspendMarker);
   if (!marker)
     return true;
   // A thread can only suspend in its own frame: device functions that

@@ -258,7 +258,7 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
   // frames (recursion included), like the GPU's per-thread stack.
   bool hasDeviceFunctions = false;
   for (auto fn : module->getOps<mlir::func::FuncOp>())
-    hasDeviceFunctions |= fn->hasAttr("ptx.device") && !fn.isExternal();
+    hasDeviceFunctions |= fn->hasAttr(attrs::kDevice) && !fn.isExternal();
   if (hasDeviceFunctions) {
     uint64_t reserve = 16 * 1024;
     if (const char *env = std::getenv("PTXJIT_STACK_SIZE"))
@@ -267,7 +267,7 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
       bytes = (bytes + 15) / 16 * 16 + reserve;
   }
   std::vector<std::tuple<std::string, uint64_t, std::string>> relocations;
-  if (auto attr = (*module)->getAttrOfType<mlir::ArrayAttr>("ptx.relocations"))
+  if (auto attr = (*module)->getAttrOfType<mlir::ArrayAttr>(attrs::kRelocations))
     for (mlir::Attribute entry : attr) {
       auto list = mlir::cast<mlir::ArrayAttr>(entry);
       relocations.emplace_back(

@@ -7,6 +7,8 @@
 #ifndef PTXJIT_FRONTEND_PARSER_H
 #define PTXJIT_FRONTEND_PARSER_H
 
+#include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
@@ -28,18 +30,9 @@ namespace ptxjit {
 mlir::OwningOpRef<mlir::ModuleOp> parsePTX(llvm::SourceMgr &sourceMgr,
                                            mlir::MLIRContext *context);
 
-/// Names of the attributes the frontend puts on kernels and modules.
-namespace attrs {
-/// On a kernel: array of dictionaries {name, offset, size, align, type}.
-inline constexpr llvm::StringLiteral kParams = "ptx.params";
-/// On a kernel: bytes of `.local` memory each thread needs.
-inline constexpr llvm::StringLiteral kLocalBytes = "ptx.local_bytes";
-/// On a kernel: bytes of static `.shared` memory.
-inline constexpr llvm::StringLiteral kSharedBytes = "ptx.shared_bytes";
-/// On a kernel: `.reqntid` / `.maxntid` as [x, y, z].
-inline constexpr llvm::StringLiteral kReqntid = "ptx.reqntid";
-inline constexpr llvm::StringLiteral kMaxntid = "ptx.maxntid";
-} // namespace attrs
+/// Names of the attributes the frontend puts on kernels and modules
+/// (declared by the dialect).
+namespace attrs = ptx::attrs;
 
 } // namespace ptxjit
 

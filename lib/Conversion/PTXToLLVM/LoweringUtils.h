@@ -15,6 +15,8 @@
 #ifndef PTXJIT_LIB_CONVERSION_PTXTOLLVM_LOWERINGUTILS_H
 #define PTXJIT_LIB_CONVERSION_PTXTOLLVM_LOWERINGUTILS_H
 
+#include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -28,16 +30,10 @@ namespace ptxjit::lowering {
 // Attribute names
 //===----------------------------------------------------------------------===//
 
-/// On a kernel: its parameter layout, an array of {name, offset, size, align,
-/// type} dictionaries written by the frontend. The frontend declares the same
-/// name as attrs::kParams in ptxjit/Frontend/Parser.h; the conversion keeps
-/// its own copy so that it does not depend on the frontend's headers.
-inline constexpr llvm::StringLiteral kParamsAttrName = "ptx.params";
-
-/// On a warp collective: the static id that ptx-mark-suspend-points
-/// (lib/Dialect/PTX/Transforms/MarkSuspendPoints.cpp) gives it, which lets
-/// the scheduler group the lanes waiting at the same instruction.
-inline constexpr llvm::StringLiteral kSuspendIdAttrName = "ptx.suspend_id";
+/// The dialect's discardable attribute names the patterns read.
+inline constexpr llvm::StringLiteral kParamsAttrName = ptx::attrs::kParams;
+inline constexpr llvm::StringLiteral kSuspendIdAttrName =
+    ptx::attrs::kSuspendId;
 
 //===----------------------------------------------------------------------===//
 // Gen

@@ -33,7 +33,7 @@ void BuildCTALoopsPass::runOnOperation() {
   SmallVector<func::FuncOp> kernels;
   for (auto fn : getOperation().getOps<func::FuncOp>())
     // Kernels whose threads synchronize are scheduled by the runtime.
-    if (fn->hasAttr(ptx::kKernelAttrName) && !fn->hasAttr("ptx.coroutine"))
+    if (fn->hasAttr(ptx::kKernelAttrName) && !fn->hasAttr(ptx::attrs::kCoroutine))
       kernels.push_back(fn);
   for (func::FuncOp kernel : kernels)
     buildCTAFunction(kernel);

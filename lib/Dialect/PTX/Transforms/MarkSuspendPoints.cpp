@@ -88,13 +88,13 @@ void MarkSuspendPointsPass::runOnOperation() {
         suspends = true;
       if (isa<ptx::WarpCollectiveOp>(op)) {
         suspends = true;
-        op->setAttr("ptx.suspend_id",
+        op->setAttr(ptx::attrs::kSuspendId,
                     IntegerAttr::get(IntegerType::get(ctx, 32), nextId++));
       }
     });
     suspends |= insertYields(fn);
     if (suspends)
-      fn->setAttr("ptx.coroutine", UnitAttr::get(ctx));
+      fn->setAttr(ptx::attrs::kCoroutine, UnitAttr::get(ctx));
   }
   // Device functions that suspend are inlined into their callers, which
   // therefore suspend too.
@@ -102,14 +102,14 @@ void MarkSuspendPointsPass::runOnOperation() {
   while (changed) {
     changed = false;
     for (auto fn : getOperation().getOps<func::FuncOp>()) {
-      if (fn->hasAttr("ptx.coroutine"))
+      if (fn->hasAttr(ptx::attrs::kCoroutine))
         continue;
       fn.walk([&](func::CallOp call) {
         auto callee = getOperation().lookupSymbol<func::FuncOp>(
             call.getCallee());
-        if (callee && callee->hasAttr("ptx.coroutine") &&
-            !fn->hasAttr("ptx.coroutine")) {
-          fn->setAttr("ptx.coroutine", UnitAttr::get(ctx));
+        if (callee && callee->hasAttr(ptx::attrs::kCoroutine) &&
+            !fn->hasAttr(ptx::attrs::kCoroutine)) {
+          fn->setAttr(ptx::attrs::kCoroutine, UnitAttr::get(ctx));
           changed = true;
         }
       });

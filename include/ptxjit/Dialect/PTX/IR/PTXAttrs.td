@@ -29,7 +29,8 @@ def PTX_RoundingMode : PTX_I32Enum<"RoundingMode", "PTX rounding modifier", [
     I32EnumAttrCase<"rs", 9>]>;
 def PTX_RoundingModeAttr : EnumAttr<PTX_Dialect, PTX_RoundingMode, "rnd">;
 
-// The values are those of PtxrtFormat in ptxjit/Runtime/FloatOps.h.
+// The lowering maps these onto the runtime's PtxrtFormat codes
+// (ptxjit/Runtime/ABI.h) with an explicit switch.
 def PTX_NarrowFormat : PTX_I32Enum<"NarrowFormat",
     "a format cvt converts to or from bit patterns", [
     I32EnumAttrCase<"f16", 1>, I32EnumAttrCase<"bf16", 2>,

@@ -28,6 +28,36 @@ namespace ptxjit::ptx {
 /// Name of the unit attribute that marks a `func.func` as a PTX `.entry`.
 inline constexpr llvm::StringLiteral kKernelAttrName = "ptx.kernel";
 
+/// The discardable attributes of the ptx dialect: every layer names them
+/// through these constants.
+namespace attrs {
+/// On a kernel (`ptx.kernel`): the unit attribute of a PTX `.entry`.
+inline constexpr llvm::StringLiteral kKernel = kKernelAttrName;
+/// On a `.func`: the unit attribute of a device function.
+inline constexpr llvm::StringLiteral kDevice = "ptx.device";
+/// On a kernel: array of dictionaries {name, offset, size, align, type}.
+inline constexpr llvm::StringLiteral kParams = "ptx.params";
+/// On a kernel or `.func`: bytes of `.local` memory each thread needs.
+inline constexpr llvm::StringLiteral kLocalBytes = "ptx.local_bytes";
+/// On a kernel and the module: bytes of static `.shared` memory.
+inline constexpr llvm::StringLiteral kSharedBytes = "ptx.shared_bytes";
+/// On a kernel: `.reqntid` / `.maxntid` as [x, y, z].
+inline constexpr llvm::StringLiteral kReqntid = "ptx.reqntid";
+inline constexpr llvm::StringLiteral kMaxntid = "ptx.maxntid";
+/// On the module: the `.version` and `.target` directives.
+inline constexpr llvm::StringLiteral kVersion = "ptx.version";
+inline constexpr llvm::StringLiteral kTarget = "ptx.target";
+/// On the module: (variable, byte offset, symbol) addresses to patch into
+/// module-scope initializers.
+inline constexpr llvm::StringLiteral kRelocations = "ptx.relocations";
+/// On a function whose threads suspend (ptx-mark-suspend-points): it runs
+/// as a coroutine.
+inline constexpr llvm::StringLiteral kCoroutine = "ptx.coroutine";
+/// On a warp collective: the static id ptx-mark-suspend-points gives it,
+/// which lets the scheduler group the lanes waiting at one instruction.
+inline constexpr llvm::StringLiteral kSuspendId = "ptx.suspend_id";
+} // namespace attrs
+
 /// Whether \p mode is one of .rni .rzi .rmi .rpi (rounding to an integral
 /// value) rather than a floating-point rounding.
 inline bool isIntegerRounding(RoundingMode mode) {
