@@ -138,7 +138,10 @@ std::string moduleHeader(unsigned version, const std::string &target) {
 /// The kernel that runs \p form over n elements.
 std::string kernelText(const Form &form, const std::string &name) {
   std::string s;
-  s += "// " + form.name + "\n";
+  // The name on the comment line (a name may be several statements).
+  std::string comment = form.name;
+  std::replace(comment.begin(), comment.end(), '\n', ' ');
+  s += "// " + comment + "\n";
   s += ".visible .entry " + name + "(";
   for (size_t k = 0; k < form.ins.size(); ++k)
     s += "\n\t.param .u64 p_x" + std::to_string(k) + ",";
@@ -274,8 +277,16 @@ FormModule::FormModule(std::vector<Form> formsIn, ModuleOptions optionsIn)
     return;
   }
 
-  // Find out which forms do not compile; keep the others' modules.
   std::string moduleError = llvm::toString(module.takeError());
+  if (forms.size() == 1) {
+    ADD_FAILURE() << forms[0].name << options.tag
+                  << ": module failed to load: " << moduleError << "\n"
+                  << text;
+    alone.push_back(nullptr);
+    return;
+  }
+
+  // Find out which forms do not compile; keep the others' modules.
   std::printf("[ %s ] the module of all forms failed to load; compiling each "
               "form alone\n",
               moduleName.c_str());
