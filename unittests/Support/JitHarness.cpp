@@ -151,20 +151,17 @@ std::string kernelText(const Form &form, const std::string &name) {
   s += "\t.reg .pred %h_done;\n";
   s += "\t.reg .u32 %h_tid, %h_ntid, %h_ctaid, %h_i, %h_n;\n";
   s += "\t.reg .u64 %h_off, %h_ptr;\n";
-  for (size_t k = 0; k < form.ins.size(); ++k) {
-    const Operand &op = form.ins[k];
-    if (op.isImmediate)
-      continue;
-    s += "\t.reg " + op.regType + " %x" + std::to_string(k) + ";\n";
+  // Register %x<k> / %y<k>, and the u32 a predicate travels in.
+  auto declare = [&](const Operand &op, const std::string &reg) {
+    s += "\t.reg " + op.regType + " %" + reg + ";\n";
     if (op.regType == ".pred")
-      s += "\t.reg .u32 %h_x" + std::to_string(k) + ";\n";
-  }
-  for (size_t k = 0; k < form.outs.size(); ++k) {
-    const Operand &op = form.outs[k];
-    s += "\t.reg " + op.regType + " %y" + std::to_string(k) + ";\n";
-    if (op.regType == ".pred")
-      s += "\t.reg .u32 %h_y" + std::to_string(k) + ";\n";
-  }
+      s += "\t.reg .u32 %h_" + reg + ";\n";
+  };
+  for (size_t k = 0; k < form.ins.size(); ++k)
+    if (!form.ins[k].isImmediate)
+      declare(form.ins[k], "x" + std::to_string(k));
+  for (size_t k = 0; k < form.outs.size(); ++k)
+    declare(form.outs[k], "y" + std::to_string(k));
   if (!form.decls.empty())
     s += "\t" + form.decls + "\n";
   s += "\tmov.u32 %h_tid, %tid.x;\n"
