@@ -157,11 +157,13 @@ Form withImmediate(Form form, unsigned index, uint64_t value,
 
 /// How the module of some forms is compiled.
 struct ModuleOptions {
+  /// How `.rz/.rm/.rp` floating-point instructions are lowered.
   ptxjit::CompileOptions::FloatPath floatPath =
       ptxjit::CompileOptions::FloatPath::Auto;
   /// The module's `.target`.
   std::string target = "sm_90";
-  /// Lowest PTX ISA version times ten; a form may ask for a higher one.
+  /// Lowest PTX ISA version times ten (80 = ".version 8.0"); a form may ask
+  /// for a higher one.
   unsigned ptxVersion = 80;
   /// Appended to form names in failure messages, e.g. " [portable]".
   std::string tag;
@@ -170,9 +172,10 @@ struct ModuleOptions {
 /// Forms compiled as one module, kernel k<i> running forms[i].
 class FormModule {
 public:
-  /// Compiles \p forms. If the module does not load, each form is compiled
-  /// alone: a form that does not compile is a test failure, and so is a
-  /// module that fails although every form compiles alone.
+  /// Compiles \p forms. A module that does not load is a test failure; if
+  /// it has several forms, each is compiled alone so that the failures name
+  /// the forms that do not compile (the others still run), and a module
+  /// that fails although every form compiles alone is a failure too.
   explicit FormModule(std::vector<Form> forms, ModuleOptions options = {});
   ~FormModule();
 
