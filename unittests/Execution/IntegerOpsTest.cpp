@@ -9,7 +9,7 @@
 // logic and shift, prmt / cvt between integer types / mov packing of 9.7.9)
 // through ptxjit and compares each result with the plain C++ reference in
 // IntegerReference.h. Each TEST is one family; its forms are a table built by
-// loops over types and modifiers, run by KernelHarness.h.
+// loops over types and modifiers, run by runForms() of JitHarness.h.
 //
 // Every form was checked with `ptxas -arch=sm_90` (PTXJIT_TEST_DUMP_DIR writes
 // the generated modules out); the test itself does not need ptxas.
@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IntegerReference.h"
-#include "KernelHarness.h"
+#include "JitHarness.h"
 
 #include "gtest/gtest.h"
 

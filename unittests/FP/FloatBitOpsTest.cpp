@@ -28,8 +28,8 @@
 // combination in each lane. Forms that ptxas rejects must be errors.
 //
 // The forms of a group share their inputs and are compiled as one module
-// with a kernel each (JitKernel.h compiles a module per instruction, which
-// would cost some 40 ms x 260 compiles here).
+// with a kernel each (ptxtest::FormModule of JitHarness.h; a module per
+// instruction would cost some 40 ms x 260 compiles here).
 //
 // NaN results (docs/floating-point.md): f32 and the 16-bit formats give the
 // canonical NaN (0x7fffffff, 0x7fff per lane); min/max.f64 keeps the
@@ -62,6 +62,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "JitHarness.h"
 #include "MpfrReference.h"
 
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
@@ -70,7 +71,6 @@
 #include "gtest/gtest.h"
 
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <random>
 #include <sstream>
@@ -480,19 +480,13 @@ Inputs allHalfInputs(bool packed, uint64_t seed) {
 // Running forms through the JIT
 //===----------------------------------------------------------------------===//
 
-/// A register type of the generated kernels and its width in bytes.
-struct RegType {
-  const char *name; // f32, f64, b16, b32, b64, u32
-  unsigned bytes;
-};
-
-const RegType kRegF32{"f32", 4}, kRegF64{"f64", 8}, kRegB16{"b16", 2},
-    kRegB32{"b32", 4}, kRegB64{"b64", 8}, kRegU32{"u32", 4};
+/// Register types of the generated kernels.
+const std::string kRegF32 = ".f32", kRegF64 = ".f64", kRegB16 = ".b16",
+                  kRegB32 = ".b32", kRegB64 = ".b64", kRegPred = ".pred";
 
 /// One form and the results it must give.
 struct Case {
-  /// The instruction ("min.NaN.f32"), completed with "%d, %x0, ...", or a
-  /// whole statement when it names its registers (testp).
+  /// The instruction ("min.NaN.f32"), completed with "%y0, %x0, ...".
   std::string instr;
   std::vector<uint64_t> want;
 };
@@ -500,90 +494,13 @@ struct Case {
 /// Forms over the same operands, compiled into one module (a kernel each).
 struct Group {
   const char *target; // the lowest .target the forms need
-  std::vector<RegType> ins;
-  RegType out;
+  std::vector<std::string> ins;
+  std::string out;
   Inputs inputs;
   std::vector<Case> cases;
   /// Also run on the portable path (forms with a rounding).
   bool bothPaths = false;
 };
-
-std::string statement(const std::string &instr, unsigned arity) {
-  if (instr.find('%') != std::string::npos)
-    return instr;
-  std::string s = instr + " %d";
-  for (unsigned k = 0; k < arity; ++k)
-    s += ", %x" + std::to_string(k);
-  return s + ";";
-}
-
-/// A kernel applying case \p i of \p g to element tid of every operand.
-std::string entryText(const Group &g, size_t i) {
-  std::ostringstream os;
-  unsigned arity = unsigned(g.ins.size());
-  os << ".visible .entry k" << i << "(";
-  for (unsigned k = 0; k < arity; ++k)
-    os << ".param .u64 p" << k << ", ";
-  os << ".param .u64 pd, .param .u32 n)\n{\n"
-     << "  .reg .pred %p, %q;\n  .reg .b32 %r<4>;\n  .reg .b64 %rd<4>;\n";
-  for (unsigned k = 0; k < arity; ++k)
-    os << "  .reg ." << g.ins[k].name << " %x" << k << ";\n";
-  os << "  .reg ." << g.out.name << " %d;\n"
-     << "  mov.u32 %r1, %ctaid.x;\n  mov.u32 %r2, %ntid.x;\n"
-     << "  mov.u32 %r3, %tid.x;\n  mad.lo.u32 %r1, %r1, %r2, %r3;\n"
-     << "  ld.param.u32 %r2, [n];\n  setp.ge.u32 %p, %r1, %r2;\n"
-     << "  @%p bra DONE;\n";
-  for (unsigned k = 0; k < arity; ++k)
-    os << "  mul.wide.u32 %rd1, %r1, " << g.ins[k].bytes << ";\n"
-       << "  ld.param.u64 %rd2, [p" << k << "];\n"
-       << "  add.u64 %rd2, %rd2, %rd1;\n"
-       << "  ld.global." << g.ins[k].name << " %x" << k << ", [%rd2];\n";
-  os << "  " << statement(g.cases[i].instr, arity) << "\n"
-     << "  mul.wide.u32 %rd1, %r1, " << g.out.bytes << ";\n"
-     << "  ld.param.u64 %rd2, [pd];\n  add.u64 %rd2, %rd2, %rd1;\n"
-     << "  st.global." << g.out.name << " [%rd2], %d;\nDONE:\n  ret;\n}\n";
-  return os.str();
-}
-
-std::string moduleText(const Group &g, const std::vector<size_t> &which) {
-  std::string text =
-      std::string(".version 9.0\n.target ") + g.target + "\n.address_size 64\n";
-  for (size_t i : which)
-    text += entryText(g, i);
-  return text;
-}
-
-/// Launches kernel k<i> over the group's operands; the raw results.
-std::vector<uint64_t> launchCase(ptxjit::Module &module, const Group &g,
-                                 size_t i,
-                                 const std::vector<std::vector<uint8_t>> &ins) {
-  auto kernel = module.getKernel("k" + std::to_string(i));
-  if (!kernel) {
-    ADD_FAILURE() << llvm::toString(kernel.takeError());
-    return {};
-  }
-  size_t n = g.inputs.size();
-  std::vector<uint8_t> result(n * g.out.bytes, 0);
-  std::vector<const void *> pointers;
-  for (const auto &buf : ins)
-    pointers.push_back(buf.data());
-  pointers.push_back(result.data());
-  uint32_t count = uint32_t(n);
-  std::vector<const void *> args;
-  for (const void *&p : pointers)
-    args.push_back(&p);
-  args.push_back(&count);
-  uint32_t blocks = uint32_t((n + 255) / 256);
-  if (llvm::Error err =
-          module.launch(**kernel, {blocks, 1, 1}, {256, 1, 1}, 0, args)) {
-    ADD_FAILURE() << llvm::toString(std::move(err));
-    return {};
-  }
-  std::vector<uint64_t> out(n, 0);
-  for (size_t e = 0; e < n; ++e)
-    std::memcpy(&out[e], result.data() + e * g.out.bytes, g.out.bytes);
-  return out;
-}
 
 /// Reports the first mismatches of case \p i.
 void compare(const Group &g, size_t i, const std::vector<uint64_t> &got,
@@ -608,51 +525,28 @@ void compare(const Group &g, size_t i, const std::vector<uint64_t> &got,
                      << got.size();
 }
 
-/// Compiles every form of \p g and compares its results (on both lowering
-/// paths when g.bothPaths). A module that does not compile is retried one
-/// form at a time, so that the error names the form.
+/// Compiles every form of \p g into one module and compares its results
+/// (on both lowering paths when g.bothPaths).
 void checkGroup(const Group &g) {
   for (const Case &c : g.cases)
     ASSERT_EQ(c.want.size(), g.inputs.size()) << c.instr;
-  std::vector<std::vector<uint8_t>> buffers;
-  for (unsigned k = 0; k < g.inputs.arity(); ++k) {
-    const std::vector<uint64_t> &col = g.inputs.cols[k];
-    unsigned bytes = g.ins[k].bytes;
-    std::vector<uint8_t> buf(col.size() * bytes);
-    for (size_t e = 0; e < col.size(); ++e)
-      std::memcpy(buf.data() + e * bytes, &col[e], bytes);
-    buffers.push_back(std::move(buf));
-  }
   std::vector<std::pair<Path, const char *>> paths = {{Path::Auto, "auto"}};
   if (g.bothPaths) {
     paths = {{Path::Portable, "portable"}};
     if (ptxjit::hostHasAVX512())
       paths.insert(paths.begin(), {Path::AVX512, "avx512"});
   }
-  std::vector<size_t> all;
-  for (size_t i = 0; i < g.cases.size(); ++i)
-    all.push_back(i);
+  std::vector<ptxtest::Form> forms;
+  for (const Case &c : g.cases)
+    forms.push_back(ptxtest::instrForm(c.instr, g.ins, g.out));
   for (auto [path, pathName] : paths) {
-    ptxjit::CompileOptions options;
-    options.floatPath = path;
-    auto module = ptxjit::Module::loadFromString(moduleText(g, all), options);
-    if (module) {
-      for (size_t i : all)
-        compare(g, i, launchCase(**module, g, i, buffers), pathName);
-      continue;
-    }
-    llvm::consumeError(module.takeError());
-    for (size_t i : all) {
-      std::string text = moduleText(g, {i});
-      auto single = ptxjit::Module::loadFromString(text, options);
-      if (!single) {
-        ADD_FAILURE() << g.cases[i].instr << " [" << pathName
-                      << "] does not compile: "
-                      << llvm::toString(single.takeError()) << "\n"
-                      << text;
-        continue;
-      }
-      compare(g, i, launchCase(**single, g, i, buffers), pathName);
+    ptxtest::FormModule module(
+        forms, {path, g.target, 90, std::string(" [") + pathName + "]"});
+    for (size_t i = 0; i < forms.size(); ++i) {
+      // A form that does not compile or run is already a failure.
+      std::vector<ptxtest::Column> outs = module.run(i, g.inputs.cols);
+      if (!outs.empty())
+        compare(g, i, outs[0], pathName);
     }
   }
 }
@@ -669,8 +563,8 @@ std::string minMaxName(bool isMax, MinMaxMods m, const char *type) {
 
 /// Two-input min/max on \p f (\p packed: the x2 form) with every modifier
 /// combination the ISA lists (.ftz only where \p withFtz).
-void checkMinMax(const Fmt &f, bool packed, bool withFtz, RegType reg,
-                 const char *target, uint64_t seed) {
+void checkMinMax(const Fmt &f, bool packed, bool withFtz,
+                 const std::string &reg, const char *target, uint64_t seed) {
   Group g{target, {reg, reg}, reg, comparisonInputs(f, 2, packed, seed), {}};
   std::string type = std::string(f.name) + (packed ? "x2" : "");
   for (bool isMax : {false, true})
@@ -752,7 +646,7 @@ TEST(FloatBitOpsTestp, AllProperties) {
   for (const Fmt *f : {&kF32, &kF64}) {
     Group g{"sm_90",
             {f->width == 64 ? kRegF64 : kRegF32},
-            kRegU32,
+            kRegPred,
             unaryInputs(*f, f->width),
             {}};
     struct Property {
@@ -774,8 +668,7 @@ TEST(FloatBitOpsTestp, AllProperties) {
     };
     for (const Property &p : properties)
       g.cases.push_back(
-          {std::string("testp.") + p.name + "." + f->name +
-               " %q, %x0;\n  selp.u32 %d, 1, 0, %q;",
+          {std::string("testp.") + p.name + "." + f->name,
            expectAll(g.inputs, [&p](const uint64_t *x) -> uint64_t {
              return p.holds(x[0]) ? 1 : 0;
            })});
@@ -787,7 +680,7 @@ TEST(FloatBitOpsTestp, AllProperties) {
 /// b kept).
 TEST(FloatBitOpsCopysign, F32AndF64) {
   for (const Fmt *f : {&kF32, &kF64}) {
-    RegType reg = f->width == 64 ? kRegF64 : kRegF32;
+    std::string reg = f->width == 64 ? kRegF64 : kRegF32;
     Group g{"sm_90",
             {reg, reg},
             reg,

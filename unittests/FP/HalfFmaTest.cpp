@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ptxjit/JIT/Module.h"
+#include "JitHarness.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "gtest/gtest.h"
@@ -71,67 +71,29 @@ uint16_t referenceFma(const Format &f, uint16_t a, uint16_t b, uint16_t c) {
   return uint16_t(v.bitcastToAPInt().getZExtValue());
 }
 
-std::string kernelText(const Format &f, bool packed) {
-  std::string type = std::string(f.name) + (packed ? "x2" : "");
-  std::string width = packed ? "32" : "16";
-  std::string scale = packed ? "4" : "2";
-  return R"(
-.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry k(.param .u64 pa, .param .u64 pb, .param .u64 pc,
-                  .param .u64 pd, .param .u32 n)
-{
-  .reg .pred %p;
-  .reg .b32 %r<4>;
-  .reg .b64 %rd<12>;
-  .reg .b)" + width + R"( %h<4>;
-  mov.u32 %r1, %ctaid.x;
-  mov.u32 %r2, %ntid.x;
-  mov.u32 %r3, %tid.x;
-  mad.lo.u32 %r1, %r1, %r2, %r3;
-  ld.param.u32 %r2, [n];
-  setp.ge.u32 %p, %r1, %r2;
-  @%p bra DONE;
-  mul.wide.u32 %rd1, %r1, )" + scale + R"(;
-  ld.param.u64 %rd2, [pa];
-  ld.param.u64 %rd3, [pb];
-  ld.param.u64 %rd4, [pc];
-  ld.param.u64 %rd5, [pd];
-  add.u64 %rd6, %rd2, %rd1;
-  add.u64 %rd7, %rd3, %rd1;
-  add.u64 %rd8, %rd4, %rd1;
-  add.u64 %rd9, %rd5, %rd1;
-  ld.global.b)" + width + R"( %h0, [%rd6];
-  ld.global.b)" + width + R"( %h1, [%rd7];
-  ld.global.b)" + width + R"( %h2, [%rd8];
-  fma.rn.)" + type + R"( %h3, %h0, %h1, %h2;
-  st.global.b)" + width + R"( [%rd9], %h3;
-DONE:
-  ret;
-}
-)";
-}
-
 /// Runs fma over the inputs (16-bit lanes; packed forms take lane pairs).
 std::vector<uint16_t> runFma(const Format &f, bool packed,
                              const std::vector<uint16_t> &a,
                              const std::vector<uint16_t> &b,
                              const std::vector<uint16_t> &c) {
-  auto module = ptxjit::Module::loadFromString(kernelText(f, packed));
-  EXPECT_TRUE(bool(module)) << llvm::toString(module.takeError());
-  if (!module)
+  // Element i of a packed form holds lanes 2i (low half) and 2i + 1.
+  unsigned lanes = packed ? 2 : 1;
+  auto elements = [lanes](const std::vector<uint16_t> &v) {
+    ptxtest::Column column(v.size() / lanes, 0);
+    for (size_t i = 0; i < v.size(); ++i)
+      column[i / lanes] |= uint64_t(v[i]) << (16 * (i % lanes));
+    return column;
+  };
+  std::string reg = packed ? ".b32" : ".b16";
+  std::vector<uint64_t> d = ptxtest::run(
+      std::string("fma.rn.") + f.name + (packed ? "x2" : ""), {reg, reg, reg},
+      reg, {elements(a), elements(b), elements(c)});
+  if (d.empty())
     return {};
-  const ptxjit::KernelInfo *kernel = *(*module)->getKernel("k");
-  std::vector<uint16_t> d(a.size(), 0);
-  uint32_t n = packed ? a.size() / 2 : a.size();
-  const void *pa = a.data(), *pb = b.data(), *pc = c.data(), *pd = d.data();
-  const void *args[] = {&pa, &pb, &pc, &pd, &n};
-  uint32_t blocks = (n + 255) / 256;
-  if (llvm::Error err = (*module)->launch(*kernel, {blocks, 1, 1}, {256, 1, 1},
-                                          0, args))
-    ADD_FAILURE() << llvm::toString(std::move(err));
-  return d;
+  std::vector<uint16_t> lanesOfD(a.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    lanesOfD[i] = uint16_t(d[i / lanes] >> (16 * (i % lanes)));
+  return lanesOfD;
 }
 
 /// Special values: zeros, smallest/largest subnormals, smallest normal, one,

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "JitKernel.h"
+#include "JitHarness.h"
 
 #include "gtest/gtest.h"
 
@@ -23,8 +23,10 @@
 
 namespace {
 
-using ptxjit::fptest::RegType;
 using Path = ptxjit::CompileOptions::FloatPath;
+
+/// The forms are compiled for sm_90, PTX 9.2, on the default lowering path.
+const ptxtest::ModuleOptions kOptions{Path::Auto, "sm_90", 92};
 
 const char *const kCmpOps[] = {"eq",  "ne",  "lt",  "le",  "gt",
                                "ge",  "equ", "neu", "ltu", "leu",
@@ -99,23 +101,19 @@ Pairs allPairs(const std::vector<uint64_t> &values) {
 }
 
 /// Runs set (with .BoolOp when \p boolOp is not empty, the predicate read
-/// from a u32 input) and checks every result against \p ref.
+/// from a u32 input) on sources of type \p src and checks every result
+/// against the comparison of the \p value of the sources.
 void check(const std::string &cmp, const std::string &boolOp, bool ftz,
-           const std::string &dst, const RegType &src, const Pairs &in,
+           const std::string &dst, const std::string &src, const Pairs &in,
            const std::function<long double(uint64_t)> &value) {
   std::string instr = "set." + cmp + (boolOp.empty() ? "" : "." + boolOp) +
-                      (ftz ? ".ftz" : "") + "." + dst + "." + src.name;
-  // The predicate comes from the third input through setp.
-  std::string operands = "%d, %x0, %x1";
-  std::string body = instr;
-  if (!boolOp.empty()) {
-    body = "setp.ne.u32 %p, %x2, 0;\n  " + instr;
-    operands += ", %p";
-  }
-  RegType u32{"u32", 32};
-  std::vector<uint64_t> got = ptxjit::fptest::run(
-      body, {src, src, u32}, RegType{"b16", 16}, {in.a, in.b, in.c},
-      Path::Auto, operands);
+                      (ftz ? ".ftz" : "") + "." + dst + "." + src;
+  // The predicate is the third input (0 or 1 in memory, setp.ne to %x2).
+  std::string body =
+      instr + " %y0, %x0, %x1" + (boolOp.empty() ? "" : ", %x2") + ";";
+  std::vector<uint64_t> got =
+      ptxtest::run(body, {"." + src, "." + src, ".pred"}, ".b16",
+                   {in.a, in.b, in.c}, kOptions);
   ASSERT_EQ(got.size(), in.a.size());
   uint64_t one = dst == "f16" ? 0x3c00 : 0x3f80;
   unsigned failures = 0;
@@ -142,12 +140,12 @@ TEST(HalfSet, FloatSources) {
   for (const char *dst : {"f16", "bf16"})
     for (const char *cmp : kCmpOps)
       for (const char *boolOp : {"", "and", "or", "xor"}) {
-        check(cmp, boolOp, false, dst, {"f32", 32}, f32,
+        check(cmp, boolOp, false, dst, "f32", f32,
               [](uint64_t x) { return f32At(x, false); });
-        check(cmp, boolOp, false, dst, {"f64", 64}, f64, f64At);
+        check(cmp, boolOp, false, dst, "f64", f64, f64At);
         // 9.7.7.1 gives .ftz to the .f16 destination forms only.
         if (dst[0] == 'f')
-          check(cmp, boolOp, true, dst, {"f32", 32}, f32,
+          check(cmp, boolOp, true, dst, "f32", f32,
                 [](uint64_t x) { return f32At(x, true); });
       }
 }
@@ -158,10 +156,9 @@ TEST(HalfSet, IntegerSources) {
                         0xffffffffffffffff});
   for (const char *dst : {"f16", "bf16"})
     for (const char *cmp : {"eq", "ne", "lt", "le", "gt", "ge"}) {
-      check(cmp, "", false, dst, {"s32", 32}, s32, [](uint64_t x) {
-        return (long double)int32_t(uint32_t(x));
-      });
-      check(cmp, "and", false, dst, {"u64", 64}, u64,
+      check(cmp, "", false, dst, "s32", s32,
+            [](uint64_t x) { return (long double)int32_t(uint32_t(x)); });
+      check(cmp, "and", false, dst, "u64", u64,
             [](uint64_t x) { return (long double)x; });
     }
 }

@@ -17,13 +17,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "JitKernel.h"
+#include "JitHarness.h"
 #include "MpfrReference.h"
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,11 +34,13 @@ namespace {
 
 namespace mr = ptxjit::mpfr_ref;
 using Path = ptxjit::CompileOptions::FloatPath;
-using ptxjit::fptest::RegType;
+using ptxtest::run;
 
 constexpr size_t kRandomCount = 20000;
-const RegType kF32{"f32", 32}, kB8{"b8", 8}, kB16{"b16", 16},
-    kB32{"b32", 32};
+const std::string kF32 = ".f32", kB8 = ".b8", kB16 = ".b16", kB32 = ".b32";
+/// The forms run on the portable path (.rs needs sm_100a).
+const ptxtest::ModuleOptions kPortable{Path::Portable, "sm_90", 92};
+const ptxtest::ModuleOptions kPortableSm100a{Path::Portable, "sm_100a", 92};
 
 /// A narrow instruction type: its lane format and the bits between lanes.
 struct Packed {
@@ -45,7 +50,7 @@ struct Packed {
   bool s2f6 = false;
 
   /// The register of two lanes: .b8 for e2m1x2, else .b16.
-  RegType pairReg() const { return laneBits == 4 ? kB8 : kB16; }
+  std::string pairReg() const { return laneBits == 4 ? kB8 : kB16; }
 };
 
 const Packed kE4M3x2{"e4m3x2", mr::Format::E4M3, 8};
@@ -166,8 +171,8 @@ TEST(NarrowConvert, MiniFloatPairsFromF32) {
       unsigned flags = mr::kSatFinite | (relu ? mr::kRelu : 0);
       std::string instr =
           "cvt.rn" + flagsSuffix(flags) + "." + p.name + ".f32";
-      std::vector<uint64_t> got = ptxjit::fptest::run(
-          instr, {kF32, kF32}, p.pairReg(), {a, b}, Path::Portable);
+      std::vector<uint64_t> got =
+          run(instr, {kF32, kF32}, p.pairReg(), {a, b}, kPortable);
       std::vector<uint64_t> want(a.size());
       for (size_t i = 0; i < a.size(); ++i) {
         want[i] = encodeLane(f32Value(a[i]), p, mr::Rounding::RN, flags)
@@ -188,8 +193,8 @@ TEST(NarrowConvert, UE8M0PairsFromF32) {
     for (unsigned flags : {0u, unsigned(mr::kSatFinite)}) {
       std::string instr = std::string("cvt.") + mr::name(mode) +
                           flagsSuffix(flags) + ".ue8m0x2.f32";
-      std::vector<uint64_t> got = ptxjit::fptest::run(
-          instr, {kF32, kF32}, kB16, {a, b}, Path::Portable);
+      std::vector<uint64_t> got =
+          run(instr, {kF32, kF32}, kB16, {a, b}, kPortable);
       std::vector<uint64_t> want(a.size());
       for (size_t i = 0; i < a.size(); ++i)
         want[i] = mr::mpfrEncode(f32Value(a[i]), mr::Format::UE8M0, mode,
@@ -217,8 +222,7 @@ TEST(NarrowConvert, TF32FromF32) {
   for (const Form &form : forms) {
     std::string instr = std::string("cvt.") + mr::name(form.mode) +
                         flagsSuffix(form.flags) + ".tf32.f32";
-    std::vector<uint64_t> got =
-        ptxjit::fptest::run(instr, {kF32}, kB32, {a}, Path::Portable);
+    std::vector<uint64_t> got = run(instr, {kF32}, kB32, {a}, kPortable);
     std::vector<uint64_t> want(a.size());
     for (size_t i = 0; i < a.size(); ++i)
       want[i] = mr::mpfrEncode(f32Value(a[i]), mr::Format::TF32, form.mode,
@@ -253,10 +257,9 @@ TEST(NarrowConvert, S2F6PairsFromF32) {
       std::string instr = "cvt.rn" + flagsSuffix(flags) +
                           (scaled ? ".scaled::n2::ue8m0" : "") + ".s2f6x2.f32";
       std::vector<uint64_t> got =
-          scaled ? ptxjit::fptest::run(instr, {kF32, kF32, kB16}, kB16,
-                                       {a, b, scale}, Path::Portable)
-                 : ptxjit::fptest::run(instr, {kF32, kF32}, kB16, {a, b},
-                                       Path::Portable);
+          scaled
+              ? run(instr, {kF32, kF32, kB16}, kB16, {a, b, scale}, kPortable)
+              : run(instr, {kF32, kF32}, kB16, {a, b}, kPortable);
       std::vector<uint64_t> want(a.size());
       for (size_t i = 0; i < a.size(); ++i) {
         double x = f32Value(a[i]), y = f32Value(b[i]);
@@ -314,8 +317,8 @@ TEST(NarrowConvert, FromHalfPairsExhaustive) {
       const Packed &p = *form.dst;
       std::string instr = std::string("cvt.") + mr::name(form.mode) +
                           flagsSuffix(form.flags) + "." + p.name + "." + src;
-      std::vector<uint64_t> got = ptxjit::fptest::run(
-          instr, {kB32}, p.pairReg(), {a}, Path::Portable);
+      std::vector<uint64_t> got =
+          run(instr, {kB32}, p.pairReg(), {a}, kPortable);
       std::vector<uint64_t> want(a.size());
       for (size_t i = 0; i < a.size(); ++i) {
         double hi = mr::mpfrDecode(a[i] >> 16, half);
@@ -353,8 +356,8 @@ TEST(NarrowConvert, ToF16PairsExhaustive) {
       unsigned flags = relu ? mr::kRelu : 0;
       std::string instr =
           std::string("cvt.rn") + flagsSuffix(flags) + ".f16x2." + p.name;
-      std::vector<uint64_t> got = ptxjit::fptest::run(
-          instr, {p.pairReg()}, kB32, {a}, Path::Portable);
+      std::vector<uint64_t> got =
+          run(instr, {p.pairReg()}, kB32, {a}, kPortable);
       std::vector<uint64_t> want(a.size());
       uint64_t laneMask = (1u << p.laneBits) - 1;
       for (size_t i = 0; i < a.size(); ++i) {
@@ -392,10 +395,9 @@ TEST(NarrowConvert, ToBF16PairsWithScales) {
                             (scaled ? ".scaled::n2::ue8m0" : "") + ".bf16x2." +
                             p.name;
         std::vector<uint64_t> got =
-            scaled ? ptxjit::fptest::run(instr, {p.pairReg(), kB16}, kB32,
-                                         {a, scale}, Path::Portable)
-                   : ptxjit::fptest::run(instr, {p.pairReg()}, kB32, {a},
-                                         Path::Portable);
+            scaled
+                ? run(instr, {p.pairReg(), kB16}, kB32, {a, scale}, kPortable)
+                : run(instr, {p.pairReg()}, kB32, {a}, kPortable);
         std::vector<uint64_t> want(a.size());
         for (size_t i = 0; i < a.size(); ++i) {
           double hi = laneValue(a[i] >> p.laneBits & laneMask, p);
@@ -414,8 +416,8 @@ TEST(NarrowConvert, ToBF16PairsWithScales) {
     }
   }
   std::vector<uint64_t> a = allSourcePairs(kUE8M0x2);
-  std::vector<uint64_t> got = ptxjit::fptest::run(
-      "cvt.rn.bf16x2.ue8m0x2", {kB16}, kB32, {a}, Path::Portable);
+  std::vector<uint64_t> got =
+      run("cvt.rn.bf16x2.ue8m0x2", {kB16}, kB32, {a}, kPortable);
   std::vector<uint64_t> want(a.size());
   for (size_t i = 0; i < a.size(); ++i)
     want[i] = mr::mpfrEncode(mr::mpfrDecode(a[i] >> 8, mr::Format::UE8M0),
@@ -466,8 +468,7 @@ TEST(NarrowConvert, StochasticHalfPairs) {
     for (unsigned flags = 0; flags != 4; ++flags) {
       std::string instr = "cvt.rs" + flagsSuffix(flags) + "." + dst + ".f32";
       std::vector<uint64_t> got =
-          ptxjit::fptest::run(instr, {kF32, kF32, kB32}, kB32, {a, b, rbits},
-                              Path::Portable, "", "sm_100a");
+          run(instr, {kF32, kF32, kB32}, kB32, {a, b, rbits}, kPortableSm100a);
       std::vector<uint64_t> want(a.size());
       for (size_t i = 0; i < a.size(); ++i)
         want[i] = stochasticRef(f32Value(a[i]), f, rbits[i] >> 16, n, flags)
@@ -526,10 +527,10 @@ TEST(NarrowConvert, StochasticQuads) {
     for (unsigned relu : {0u, 1u}) {
       unsigned flags = mr::kSatFinite | (relu ? mr::kRelu : 0);
       std::string instr = "cvt.rs" + flagsSuffix(flags) + "." + p.name + ".f32";
-      RegType out = f4 ? kB16 : kB32;
-      std::vector<uint64_t> got = ptxjit::fptest::run(
-          instr, {kF32, kF32, kF32, kF32, kB32}, out, in, Path::Portable,
-          "%d, {%x0, %x1, %x2, %x3}, %x4", "sm_100a");
+      std::string out = f4 ? kB16 : kB32;
+      std::vector<uint64_t> got =
+          run(instr + " %y0, {%x0, %x1, %x2, %x3}, %x4;",
+              {kF32, kF32, kF32, kF32, kB32}, out, in, kPortableSm100a);
       std::vector<uint64_t> want(rbits.size());
       for (size_t i = 0; i < rbits.size(); ++i) {
         uint64_t r = rbits[i];

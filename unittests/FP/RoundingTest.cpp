@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "JitKernel.h"
+#include "JitHarness.h"
 #include "MpfrReference.h"
 
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
@@ -37,10 +37,12 @@ namespace {
 
 namespace mr = ptxjit::mpfr_ref;
 using Path = ptxjit::CompileOptions::FloatPath;
-using ptxjit::fptest::RegType;
-using ptxjit::fptest::run;
+using ptxtest::run;
 
 constexpr size_t kRandomCount = 1000000;
+
+/// How the forms are compiled: on \p path, for sm_90 and PTX 9.2.
+ptxtest::ModuleOptions onPath(Path path) { return {path, "sm_90", 92}; }
 
 const char *modeName(mr::Rounding m) {
   switch (m) {
@@ -172,14 +174,13 @@ void checkForm(const std::string &instr, mr::Format f, unsigned arity,
     want[i] = r;
   }
   unsigned w = widthOf(f);
-  std::string regName = w == 64 ? "f64" : w == 32 ? "f32" : "b16";
-  RegType reg{regName, w};
-  std::vector<RegType> regs(arity, reg);
+  std::string reg = w == 64 ? ".f64" : w == 32 ? ".f32" : ".b16";
+  std::vector<std::string> regs(arity, reg);
   bool hasAVX512 = ptxjit::hostHasAVX512();
   for (Path path : {Path::AVX512, Path::Portable}) {
     if (path == Path::AVX512 && !hasAVX512)
       continue;
-    std::vector<uint64_t> got = run(instr, regs, reg, in, path);
+    std::vector<uint64_t> got = run(instr, regs, reg, in, onPath(path));
     ASSERT_EQ(got.size(), n);
     size_t bad = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -293,8 +294,9 @@ TEST(HalfArith, AddSubMulRoundToNearest) {
 //===----------------------------------------------------------------------===//
 
 /// Runs a conversion over \p inputs and compares with \p ref.
-void checkConversion(const std::string &instr, const RegType &in,
-                     const RegType &out, const std::vector<uint64_t> &inputs,
+void checkConversion(const std::string &instr, const std::string &in,
+                     const std::string &out,
+                     const std::vector<uint64_t> &inputs,
                      const std::function<uint64_t(uint64_t)> &ref) {
   std::vector<uint64_t> want(inputs.size());
   for (size_t i = 0; i < inputs.size(); ++i)
@@ -303,7 +305,7 @@ void checkConversion(const std::string &instr, const RegType &in,
   for (Path path : {Path::AVX512, Path::Portable}) {
     if (path == Path::AVX512 && !hasAVX512)
       continue;
-    std::vector<uint64_t> got = run(instr, {in}, out, {inputs}, path);
+    std::vector<uint64_t> got = run(instr, {in}, out, {inputs}, onPath(path));
     ASSERT_EQ(got.size(), inputs.size());
     size_t bad = 0;
     for (size_t i = 0; i < inputs.size(); ++i)
@@ -346,8 +348,8 @@ TEST(Convert, FloatToNarrowerFloat) {
                  Case{mr::Format::F64, mr::Format::BF16}}) {
     std::vector<uint64_t> in = floatInputs(c.from, unsigned(c.to) * 7 + 1);
     unsigned wi = widthOf(c.from), wo = widthOf(c.to);
-    RegType inReg{wi == 64 ? "f64" : "f32", wi};
-    RegType outReg{wo == 32 ? "f32" : "b16", wo};
+    std::string inReg = wi == 64 ? ".f64" : ".f32";
+    std::string outReg = wo == 32 ? ".f32" : ".b16";
     for (mr::Rounding mode : kModes) {
       bool narrowHalf = wo == 16;
       std::string instr = std::string("cvt.") + modeName(mode) + "." +
@@ -400,9 +402,9 @@ TEST(Convert, IntegerToFloat) {
         std::string instr = std::string("cvt.") + modeName(mode) + "." +
                             typeName(to) + "." + c.intType;
         unsigned wo = widthOf(to);
-        RegType outReg{wo == 64 ? "f64" : wo == 32 ? "f32" : "b16", wo};
-        checkConversion(instr, RegType{c.intType, c.bits},
-                        outReg, in, [&](uint64_t x) {
+        std::string outReg = wo == 64 ? ".f64" : wo == 32 ? ".f32" : ".b16";
+        checkConversion(instr, std::string(".") + c.intType, outReg, in,
+                        [&](uint64_t x) {
                           uint64_t value = x;
                           if (c.isSigned && c.bits < 64 &&
                               (x >> (c.bits - 1)) & 1)
@@ -426,8 +428,8 @@ TEST(Convert, HalfToWiderExhaustive) {
           std::string("cvt.") + typeName(to) + "." + typeName(from);
       unsigned wo = widthOf(to);
       checkConversion(
-          instr, RegType{"b16", 16}, RegType{wo == 64 ? "f64" : "f32", wo},
-          all, [&](uint64_t x) -> uint64_t {
+          instr, ".b16", wo == 64 ? ".f64" : ".f32", all,
+          [&](uint64_t x) -> uint64_t {
             if (mr::isNaN(x, from)) {
               if (to == mr::Format::F32)
                 return 0x7fffffff;
@@ -468,10 +470,10 @@ TEST(NaNPolicy, ChainsStoreTheCanonicalNaN) {
   for (Path path : {Path::AVX512, Path::Portable}) {
     if (path == Path::AVX512 && !ptxjit::hostHasAVX512())
       continue;
-    std::vector<uint64_t> got = run(
-        "sqrt.rn.f32 %d, %x0;\n  mul.rz.f32 %d, %d, %x1;\n  fma.rn.f32",
-        {{"f32", 32}, {"f32", 32}, {"f32", 32}}, {"f32", 32}, {a, b, c}, path,
-        "%d, %d, %x2, %x0");
+    std::vector<uint64_t> got =
+        run("sqrt.rn.f32 %y0, %x0;\n  mul.rz.f32 %y0, %y0, %x1;\n"
+            "  fma.rn.f32 %y0, %y0, %x2, %x0;",
+            {".f32", ".f32", ".f32"}, ".f32", {a, b, c}, onPath(path));
     ASSERT_EQ(got.size(), a.size());
     for (size_t i = 0; i < a.size(); ++i) {
       float s = mr::mpfrSqrt<float>(value(a[i]), mr::Rounding::RN);
