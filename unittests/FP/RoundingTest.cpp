@@ -450,7 +450,7 @@ TEST(Convert, HalfToWiderExhaustive) {
 //===----------------------------------------------------------------------===//
 
 /// Intermediate f32 results that only feed other arithmetic skip the NaN
-/// canonicalisation (nanBitsUnobserved in FloatToLLVM.cpp); what reaches
+/// canonicalisation (nanBitsUnobserved in FloatArithToLLVM.cpp); what reaches
 /// memory must still be the canonical NaN, and every other result exact.
 TEST(NaNPolicy, ChainsStoreTheCanonicalNaN) {
   std::vector<uint64_t> specials = {
