@@ -99,6 +99,28 @@ std::optional<StringRef> frontend::takeCacheHints(Mods &mods) {
   return first;
 }
 
+/// The types ld and st move.
+static const StringRef kMemoryTypes[] = {
+    "b8",  "b16", "b32", "b64", "b128", "u8",  "u16", "u32",
+    "u64", "s8",  "s16", "s32", "s64",  "f32", "f64"};
+
+unsigned frontend::takeVectorWidth(Mods &mods) {
+  std::optional<Mod> vec = mods.takeAny({Mod::v2, Mod::v4, Mod::v8});
+  return !vec ? 1 : *vec == Mod::v2 ? 2 : *vec == Mod::v4 ? 4 : 8;
+}
+
+LogicalResult FunctionEmitter::checkVectorOperand(const Operand &op,
+                                                  unsigned lanes,
+                                                  StringRef role,
+                                                  StringRef elements) {
+  if ((lanes > 1) == (op.kind == Operand::Vector) &&
+      (lanes == 1 || op.elems.size() == lanes))
+    return success();
+  return error(op.loc) << role << " must be a vector of " << lanes << " "
+                       << elements,
+         failure();
+}
+
 LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   bool isVolatile = mods.take(Mod::volatile_);
   if (mods.takeAny({Mod::relaxed, Mod::acquire, Mod::mmio}))
@@ -110,19 +132,13 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
            failure();
   StateSpace space = takeSpace(mods);
   std::optional<StringRef> cache = takeCacheHints(mods);
-  std::optional<Mod> vec = mods.takeAny({Mod::v2, Mod::v4, Mod::v8});
-  FailureOr<PtxType> type =
-      oneType(mods, {"b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32",
-                     "u64", "s8", "s16", "s32", "s64", "f32", "f64"});
+  unsigned lanes = takeVectorWidth(mods);
+  FailureOr<PtxType> type = oneType(mods, kMemoryTypes);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
-  unsigned lanes = !vec ? 1 : *vec == Mod::v2 ? 2 : *vec == Mod::v4 ? 4 : 8;
   const Operand &dst = operand(0);
-  if ((lanes > 1) != (dst.kind == Operand::Vector) ||
-      (lanes > 1 && dst.elems.size() != lanes))
-    return error(dst.loc) << "destination must be a vector of " << lanes
-                          << " registers",
-           failure();
+  if (failed(checkVectorOperand(dst, lanes, "destination", "registers")))
+    return failure();
   if (curInstr->opcode == "ldu" && space != StateSpace::global &&
       space != StateSpace::generic)
     return instrError() << "'ldu' reads the global space only", failure();
@@ -160,19 +176,13 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   if (space == StateSpace::constant)
     return instrError() << "'st' cannot write the '.const' space", failure();
   std::optional<StringRef> cache = takeCacheHints(mods);
-  std::optional<Mod> vec = mods.takeAny({Mod::v2, Mod::v4, Mod::v8});
-  FailureOr<PtxType> type =
-      oneType(mods, {"b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32",
-                     "u64", "s8", "s16", "s32", "s64", "f32", "f64"});
+  unsigned lanes = takeVectorWidth(mods);
+  FailureOr<PtxType> type = oneType(mods, kMemoryTypes);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
-  unsigned lanes = !vec ? 1 : *vec == Mod::v2 ? 2 : *vec == Mod::v4 ? 4 : 8;
   const Operand &src = operand(1);
-  if ((lanes > 1) != (src.kind == Operand::Vector) ||
-      (lanes > 1 && src.elems.size() != lanes))
-    return error(src.loc) << "source must be a vector of " << lanes
-                          << " values",
-           failure();
+  if (failed(checkVectorOperand(src, lanes, "source", "values")))
+    return failure();
   FailureOr<Value> addr = addressValue(operand(0));
   if (failed(addr))
     return failure();

@@ -175,6 +175,10 @@ private:
     return success();
   }
   const Operand &operand(unsigned i) { return curInstr->operands[i]; }
+  /// Checks that \p op is a vector of \p lanes \p elements when lanes > 1
+  /// and not a vector otherwise (the \p role operand of ld/st).
+  LogicalResult checkVectorOperand(const Operand &op, unsigned lanes,
+                                   StringRef role, StringRef elements);
 
   //===--- instructions ---------------------------------------------------===//
   LogicalResult emitStatement(const Stmt &stmt);
@@ -185,6 +189,9 @@ private:
 
   LogicalResult emitAddSub(Mods &mods, bool isSub);
   LogicalResult emitMul(Mods &mods);
+  /// The result type of a multiply of \p type keeping \p mode: twice as
+  /// wide for `.wide` (an error on 64-bit types).
+  FailureOr<PtxType> productType(PtxType type, ptx::MulMode mode);
   LogicalResult emitMad(Mods &mods);
   LogicalResult emitFma(Mods &mods);
   LogicalResult emitCarry(Mods &mods);
@@ -295,6 +302,8 @@ bool isFloatTypeName(StringRef name);
 StateSpace spaceFromName(StringRef name);
 /// Takes the state-space modifier of ld/st/atom (generic when absent).
 StateSpace takeSpace(Mods &mods);
+/// Takes ld/st's `.v2 .v4 .v8`: the number of lanes (1 without one).
+unsigned takeVectorWidth(Mods &mods);
 /// Takes the cache-operator and eviction-hint modifiers of ld/st.
 std::optional<StringRef> takeCacheHints(Mods &mods);
 

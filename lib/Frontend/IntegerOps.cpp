@@ -47,6 +47,18 @@ LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
   return write(operand(0), result, *type);
 }
 
+FailureOr<PtxType> FunctionEmitter::productType(PtxType type,
+                                               ptx::MulMode mode) {
+  if (mode != ptx::MulMode::wide)
+    return type;
+  if (type.bits == 64)
+    return instrError() << "'.wide' is not valid on 64-bit '"
+                        << curInstr->opcode << "'",
+           failure();
+  type.bits *= 2;
+  return type;
+}
+
 LogicalResult FunctionEmitter::emitMul(Mods &mods) {
   if (hasFloatTypeModifier())
     return emitFloatArith(mods);
@@ -59,14 +71,11 @@ LogicalResult FunctionEmitter::emitMul(Mods &mods) {
   if (!mode)
     return instrError() << "integer 'mul' needs '.lo', '.hi' or '.wide'",
            failure();
-  PtxType resultType = *type;
   ptx::MulMode m = *mode;
-  if (m == ptx::MulMode::wide) {
-    if (type->bits == 64)
-      return instrError() << "'.wide' is not valid on 64-bit 'mul'",
-             failure();
-    resultType.bits *= 2;
-  }
+  FailureOr<PtxType> product = productType(*type, m);
+  if (failed(product))
+    return failure();
+  PtxType resultType = *product;
   if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
     return failure();
   FailureOr<Value> lhs = read(operand(1), *type);
@@ -104,13 +113,10 @@ LogicalResult FunctionEmitter::emitMad(Mods &mods) {
     return instrError() << "'.sat' is only valid on 'mad.hi.sat.s32'",
            failure();
   ptx::MulMode m = *mode;
-  PtxType resultType = *type;
-  if (m == ptx::MulMode::wide) {
-    if (type->bits == 64)
-      return instrError() << "'.wide' is not valid on 64-bit 'mad'",
-             failure();
-    resultType.bits *= 2;
-  }
+  FailureOr<PtxType> product = productType(*type, m);
+  if (failed(product))
+    return failure();
+  PtxType resultType = *product;
   if (failed(checkAllUsed(mods)) || failed(expectOperands(4)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
