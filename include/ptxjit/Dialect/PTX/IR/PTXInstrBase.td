@@ -82,10 +82,6 @@ class PTX_Instr<string opcodeName, string familyName, string isaSection,
   /// modifier missing here is an internal error, so the table and the
   /// handlers cannot drift apart.
   list<PTX_Modifiers> modifiers = modifierList;
-  /// The type modifiers, for the documentation (the handler checks them).
-  list<string> types = [];
-  /// The operand shape, for the documentation.
-  string operands = "";
 }
 
 #endif // PTXJIT_DIALECT_PTX_IR_PTXINSTRBASE_TD
