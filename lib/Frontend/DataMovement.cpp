@@ -63,23 +63,29 @@ LogicalResult FunctionEmitter::emitMov(Mods &mods) {
   return write(dst, *value, *type);
 }
 
-/// The state space a modifier names (`shared::cta` is `shared`).
-StateSpace frontend::spaceFromName(StringRef name) {
-  return llvm::StringSwitch<StateSpace>(name)
-      .Case("global", StateSpace::global)
-      .Cases({"shared", "shared::cta"}, StateSpace::shared)
-      .Case("local", StateSpace::local)
-      .Case("param", StateSpace::param)
-      .Default(StateSpace::constant);
-}
-
 /// Parses the state space modifier of a memory instruction (generic when
 /// there is none).
 StateSpace frontend::takeSpace(Mods &mods) {
   std::optional<Mod> space =
       mods.takeAny({Mod::global, Mod::shared, Mod::shared_cta, Mod::local,
                     Mod::param, Mod::const_});
-  return space ? spaceFromName(spelling(*space)) : StateSpace::generic;
+  if (!space)
+    return StateSpace::generic;
+  switch (*space) {
+  case Mod::global:
+    return StateSpace::global;
+  case Mod::shared:
+  case Mod::shared_cta:
+    return StateSpace::shared;
+  case Mod::local:
+    return StateSpace::local;
+  case Mod::param:
+    return StateSpace::param;
+  case Mod::const_:
+    return StateSpace::constant;
+  default:
+    llvm_unreachable("takeAny returned a modifier it was not given");
+  }
 }
 
 /// Takes the modifiers of ld/st that have no effect on a CPU: cache

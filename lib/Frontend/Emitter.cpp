@@ -242,17 +242,17 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
   const InstrInfo &info = getInstrInfo(*id);
   // A modifier the table does not list for the opcode is never valid on it.
   // Types are left to the handler, which knows the forms.
+  Mods mods(instr, info);
   for (unsigned i = 0, e = instr.mods.size(); i != e; ++i) {
     if (isTypeName(instr.mods[i]))
       continue;
-    std::optional<Mod> mod = lookupModifier(instr.mods[i]);
+    std::optional<Mod> mod = mods.id(i);
     if (!mod || !info.accepts(*mod))
       return error(instr.modLocs[i])
                  << "unsupported modifier '." << instr.mods[i] << "' on '"
                  << instr.opcode << "'",
              failure();
   }
-  Mods mods(instr, info);
   auto handler = [&]() -> LogicalResult {
     LogicalResult result = dispatch(*id, mods);
     if (std::optional<Mod> mod = mods.undeclaredTaken())

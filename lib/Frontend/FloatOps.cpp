@@ -15,7 +15,7 @@ using ptx::StateSpace;
 // Floating point (9.7.3 - 9.7.5)
 //===----------------------------------------------------------------------===//
 
-bool frontend::isFloatTypeName(StringRef name) {
+static bool isFloatTypeName(StringRef name) {
   return name == "f16" || name == "f16x2" || name == "bf16" ||
          name == "bf16x2" || name == "f32" || name == "f32x2" ||
          name == "f64";

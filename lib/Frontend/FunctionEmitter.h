@@ -296,10 +296,6 @@ inline PtxType f32Type() { return PtxType::make(PtxType::Float, 32); }
 
 /// The second register of a `d|p` destination as an operand of its own.
 Operand pairDestination(const Operand &dest);
-/// Whether \p name is a floating-point type modifier.
-bool isFloatTypeName(StringRef name);
-/// The state space a modifier names (`global`, `shared`, ...).
-StateSpace spaceFromName(StringRef name);
 /// Takes the state-space modifier of ld/st/atom (generic when absent).
 StateSpace takeSpace(Mods &mods);
 /// Takes ld/st's `.v2 .v4 .v8`: the number of lanes (1 without one).

@@ -68,6 +68,9 @@ public:
       ids.push_back(lookupModifier(mod));
   }
 
+  /// The table's modifier for the instruction's \p i-th modifier (none for
+  /// types and spellings the table does not know).
+  std::optional<Mod> id(unsigned i) const { return ids[i]; }
   /// Whether the instruction has \p mod (not yet taken).
   bool has(Mod mod) const {
     for (unsigned i = 0, e = ids.size(); i != e; ++i)
