@@ -20,11 +20,6 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
   if (mods.takeAny({Mod::v2, Mod::v4, Mod::v8}))
     return unsupported("vector atomics");
   StateSpace space = takeSpace(mods);
-  if (space != StateSpace::global && space != StateSpace::shared &&
-      space != StateSpace::generic)
-    return instrError() << "atomics work on global, shared or generic "
-                           "addresses only",
-           failure();
   static constexpr ptx::AtomicOp kAtomicOps[] = {
       ptx::AtomicOp::add,  ptx::AtomicOp::min,  ptx::AtomicOp::max,
       ptx::AtomicOp::inc,  ptx::AtomicOp::dec,  ptx::AtomicOp::band,

@@ -26,7 +26,6 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
     return instrError() << "'" << curInstr->opcode
                         << "' needs a comparison operator", failure();
   CmpOp cmp = *cmpOp;
-  StringRef cmpName = ptx::stringifyCmpOp(cmp);
   std::optional<Mod> boolOp = mods.takeAny({Mod::and_, Mod::or_, Mod::xor_});
   bool ftz = mods.take(Mod::ftz);
   SmallVector<PtxType, 2> types = mods.takeTypes();
@@ -63,22 +62,11 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
     return instrError() << "type '." << sname << "' on '" << curInstr->opcode
                         << "' is not supported yet",
            failure();
-  bool isFloat = stype.isFloat();
-  bool floatOnly = cmp >= ptx::CmpOp::equ;
-  bool unsignedOnly = cmp >= ptx::CmpOp::lo && cmp <= ptx::CmpOp::hs;
-  if (!isFloat && floatOnly)
-    return instrError() << "'." << cmpName
-                        << "' compares floating-point values only",
-           failure();
-  if (isFloat && unsignedOnly)
-    return instrError() << "'." << cmpName << "' compares integers only",
-           failure();
+  // The op does not tell .b32 from .u32: this rule of the bit-size types
+  // stays here; ptx.setp's verifier has the others.
   if (stype.kind == PtxType::Bits && cmp != ptx::CmpOp::eq &&
       cmp != ptx::CmpOp::ne)
     return instrError() << "bit-size types compare with '.eq' and '.ne' only",
-           failure();
-  if (ftz && !(stype.kind == PtxType::Float && stype.bits != 64))
-    return instrError() << "'.ftz' is only valid on .f32 and .f16 types",
            failure();
   unsigned expected = boolOp ? 4 : 3;
   if (failed(expectOperands(expected)))
@@ -235,9 +223,6 @@ LogicalResult FunctionEmitter::emitSlct(Mods &mods) {
   if (ctype != PtxType::make(PtxType::Signed, 32) &&
       ctype != PtxType::make(PtxType::Float, 32))
     return instrError() << "'slct' selector type must be .s32 or .f32",
-           failure();
-  if (ftz && !ctype.isFloat())
-    return instrError() << "'.ftz' is only valid with an .f32 selector",
            failure();
   if (failed(expectOperands(4)))
     return failure();

@@ -68,57 +68,8 @@ LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
   }
   if (failed(expectOperands(2)))
     return failure();
-  if ((relu || satfinite) &&
-      !(dtype.bits == 16 && dtype.isFloat() && stype.isFloat() &&
-        stype.bits == 32 && rnd &&
-        (*rnd == ptx::RoundingMode::rn || *rnd == ptx::RoundingMode::rz)))
-    return instrError() << "'.relu' and '.satfinite' are valid on "
-                           "'cvt.rn' and 'cvt.rz' from .f32 to .f16/.bf16",
-           failure();
-  if (rnd && *rnd == ptx::RoundingMode::rna)
-    return instrError() << "'.rna' is only valid on 'cvt.tf32.f32'",
-           failure();
-  bool intRounding = rnd && ptx::isIntegerRounding(*rnd);
-  if (dtype.isFloat() && stype.isFloat()) {
-    // f16 <-> bf16 converts through f32 and rounds once.
-    bool narrowing = dtype.bits < stype.bits ||
-                     (dtype.bits == stype.bits && dtype.kind != stype.kind);
-    bool same = dtype == stype;
-    if (same && !(rnd && intRounding) && !ftz && !sat && !rnd)
-      return instrError() << "'cvt" << dtype.str() << stype.str()
-                          << "' needs a modifier", failure();
-    if (narrowing && (!rnd || intRounding))
-      return instrError() << "narrowing 'cvt' needs a floating rounding "
-                             "modifier (.rn, .rz, .rm, .rp)",
-             failure();
-    if (!narrowing && !same && rnd)
-      return instrError() << "widening 'cvt' is exact and takes no rounding "
-                             "modifier",
-             failure();
-    if (same && rnd && !intRounding)
-      return instrError() << "'cvt' between equal float types takes an "
-                             "integer rounding modifier",
-             failure();
-  } else if (dtype.isFloat()) {
-    // Integer to float.
-    if (!rnd || intRounding)
-      return instrError() << "integer-to-float 'cvt' needs '.rn', '.rz', "
-                             "'.rm' or '.rp'",
-             failure();
-  } else if (stype.isFloat()) {
-    // Float to integer.
-    if (!rnd || !intRounding)
-      return instrError() << "float-to-integer 'cvt' needs '.rni', '.rzi', "
-                             "'.rmi' or '.rpi'",
-             failure();
-  } else if (rnd) {
-    return instrError() << "integer-to-integer 'cvt' takes no rounding "
-                           "modifier",
-           failure();
-  }
-  if (ftz && !(stype == PtxType::make(PtxType::Float, 32) ||
-               dtype == PtxType::make(PtxType::Float, 32)))
-    return instrError() << "'.ftz' is only valid with .f32", failure();
+  // The rounding, .ftz, .relu and .satfinite rules of each conversion are
+  // ptx.cvt's verifier's.
   FailureOr<Value> a = read(operand(1), stype, /*relaxed=*/true);
   if (failed(a))
     return failure();

@@ -88,21 +88,23 @@ StateSpace frontend::takeSpace(Mods &mods) {
   }
 }
 
-/// Takes the modifiers of ld/st that have no effect on a CPU: cache
-/// operators, eviction priorities and non-coherent loads.
-std::optional<StringRef> frontend::takeCacheHints(Mods &mods) {
-  std::optional<StringRef> first;
-  while (std::optional<Mod> m = mods.takeAny(
-             {Mod::ca, Mod::cg, Mod::cs, Mod::lu, Mod::cv, Mod::wb, Mod::wt,
-              Mod::nc, Mod::weak, Mod::L1_evict_normal,
-              Mod::L1_evict_unchanged, Mod::L1_evict_first,
-              Mod::L1_evict_last, Mod::L1_no_allocate, Mod::L2_evict_normal,
-              Mod::L2_evict_first, Mod::L2_evict_last, Mod::L2_64B,
-              Mod::L2_128B, Mod::L2_256B, Mod::cta})) {
-    if (!first)
-      first = spelling(*m);
-  }
-  return first;
+/// Takes the modifiers of ld/st that have no effect on a CPU: the cache
+/// operator (returned, so that the IR keeps it), eviction priorities,
+/// prefetch sizes and non-coherent loads.
+std::optional<ptx::CacheOperator> frontend::takeCacheHints(Mods &mods) {
+  using ptx::CacheOperator;
+  std::optional<CacheOperator> cacheOperator = mods.takeEnum<CacheOperator>(
+      {CacheOperator::ca, CacheOperator::cg, CacheOperator::cs,
+       CacheOperator::lu, CacheOperator::cv, CacheOperator::wb,
+       CacheOperator::wt});
+  while (mods.takeAny({Mod::nc, Mod::weak, Mod::L1_evict_normal,
+                       Mod::L1_evict_unchanged, Mod::L1_evict_first,
+                       Mod::L1_evict_last, Mod::L1_no_allocate,
+                       Mod::L2_evict_normal, Mod::L2_evict_first,
+                       Mod::L2_evict_last, Mod::L2_64B, Mod::L2_128B,
+                       Mod::L2_256B, Mod::cta}))
+    ;
+  return cacheOperator;
 }
 
 /// The types ld and st move.
@@ -137,7 +139,7 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
     return instrError() << "'.L2::cache_hint' is not supported yet",
            failure();
   StateSpace space = takeSpace(mods);
-  std::optional<StringRef> cache = takeCacheHints(mods);
+  std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
   FailureOr<PtxType> type = oneType(mods, kMemoryTypes);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
@@ -160,7 +162,7 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
       invariant |= param.name == operand(1).symbol;
   auto load = ptx::LdOp::create(
       b, loc, resultTypes, ptr, space, isVolatile,
-      cache ? b.getStringAttr(*cache) : nullptr, invariant);
+      cache ? ptx::CacheOperatorAttr::get(ctx, *cache) : nullptr, invariant);
   if (lanes == 1)
     return write(dst, load.getResult(0), *type, /*relaxed=*/true);
   for (unsigned i = 0; i < lanes; ++i)
@@ -179,9 +181,7 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
     return instrError() << "'.L2::cache_hint' is not supported yet",
            failure();
   StateSpace space = takeSpace(mods);
-  if (space == StateSpace::constant)
-    return instrError() << "'st' cannot write the '.const' space", failure();
-  std::optional<StringRef> cache = takeCacheHints(mods);
+  std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
   FailureOr<PtxType> type = oneType(mods, kMemoryTypes);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
@@ -208,7 +208,7 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   }
   Value ptr = hostPointer(space, *addr);
   ptx::StOp::create(b, loc, ptr, values, space, isVolatile,
-                    cache ? b.getStringAttr(*cache) : nullptr);
+                    cache ? ptx::CacheOperatorAttr::get(ctx, *cache) : nullptr);
   return success();
 }
 

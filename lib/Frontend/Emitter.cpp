@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/APFloat.h"
@@ -226,6 +227,50 @@ LogicalResult FunctionEmitter::checkAllUsed(const Mods &mods) {
   return success();
 }
 
+namespace {
+/// Collects the ptx ops a builder creates while it is in scope: the ops one
+/// instruction turned into, whose verifiers hold the ISA's rules.
+struct EmittedOps : OpBuilder::Listener {
+  explicit EmittedOps(OpBuilder &builder)
+      : builder(builder), previous(builder.getListener()) {
+    builder.setListener(this);
+  }
+  ~EmittedOps() override { builder.setListener(previous); }
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint) override {
+    if (isa<ptx::PTXDialect>(op->getDialect()))
+      ops.push_back(op);
+  }
+
+  OpBuilder &builder;
+  OpBuilder::Listener *previous;
+  SmallVector<Operation *, 4> ops;
+};
+} // namespace
+
+LogicalResult FunctionEmitter::verifyEmitted(ArrayRef<Operation *> ops) {
+  for (Operation *op : ops) {
+    std::string message;
+    {
+      // The verifier speaks of the op at the instruction's location; the
+      // diagnostic is reported again at the opcode, like every other
+      // error about the instruction, in the verifier's own words.
+      ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &diag) {
+        if (message.empty())
+          message = diag.str();
+        return success();
+      });
+      if (succeeded(mlir::verify(op, /*verifyRecursively=*/false)))
+        continue;
+    }
+    StringRef text = message;
+    std::string prefix = ("'" + op->getName().getStringRef() + "' op ").str();
+    text.consume_front(prefix);
+    return instrError() << text, failure();
+  }
+  return success();
+}
+
 LogicalResult FunctionEmitter::dispatch(InstrId id, Mods &mods) {
 #define GET_INSTR_DISPATCH
 #include "ptxjit/Dialect/PTX/IR/PTXInstrs.inc"
@@ -254,13 +299,16 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
              failure();
   }
   auto handler = [&]() -> LogicalResult {
+    EmittedOps emitted(b);
     LogicalResult result = dispatch(*id, mods);
     if (std::optional<Mod> mod = mods.undeclaredTaken())
       return instrError() << "internal error: the handler of '"
                           << instr.opcode << "' takes '." << spelling(*mod)
                           << "', which PTXInstrs.td does not list for it",
              failure();
-    return result;
+    if (failed(result))
+      return failure();
+    return verifyEmitted(emitted.ops);
   };
   InstrKind kind = info.kind;
 

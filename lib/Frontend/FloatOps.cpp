@@ -33,8 +33,10 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
       mods.takeEnum<ptx::RoundingMode>(kIeeeRoundings);
   bool ftz = mods.take(Mod::ftz);
   bool sat = mods.take(Mod::sat);
-  bool relu = mods.take(Mod::relu);
-  bool oob = mods.take(Mod::oob);
+  // `.relu` and `.oob` exist on fma only (the table rejects them on the
+  // other opcodes).
+  bool relu = op == "fma" && mods.take(Mod::relu);
+  bool oob = op == "fma" && mods.take(Mod::oob);
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (failed(checkAllUsed(mods)))
     return failure();
@@ -69,35 +71,6 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
                           << "'",
              failure();
   }
-  bool half = !mixed && type.bits == 16;
-  bool isBF = type.kind == PtxType::BFloat;
-  if (isFma && !rnd)
-    return instrError() << "'" << op << type.str()
-                        << "' requires a rounding modifier",
-           failure();
-  if (half && rnd && *rnd != ptx::RoundingMode::rn)
-    return instrError() << "'." << ptx::stringifyRoundingMode(*rnd)
-                        << "' is not valid on "
-                        << "half-precision '" << op << "' (only '.rn')",
-           failure();
-  if (type.bits == 64 && (ftz || sat))
-    return instrError() << "'.sat' and '.ftz' are not valid on .f64",
-           failure();
-  if ((relu || oob) && !(half && op == "fma"))
-    return instrError() << "'.relu' and '.oob' apply to half-precision "
-                           "'fma' only",
-           failure();
-  if (half && isBF && (ftz || sat))
-    return instrError() << "'.ftz' and '.sat' are not valid on .bf16",
-           failure();
-  if (relu && sat)
-    return instrError() << "'.relu' and '.sat' cannot be combined",
-           failure();
-  if (oob && (ftz || sat))
-    return instrError() << "'.oob' cannot be combined with '.ftz' or '.sat'",
-           failure();
-  if (sat && type.lanes == 2 && type.bits == 32)
-    return instrError() << "'.sat' is not valid on .f32x2", failure();
   if (failed(expectOperands(isFma ? 4 : 3)))
     return failure();
   SmallVector<Value, 3> ins;
@@ -114,23 +87,20 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
                              false, false, false, false, false, false);
     ins.push_back(x);
   }
-  ptx::RoundingModeAttr rndAttr =
-      rnd ? ptx::RoundingModeAttr::get(ctx, *rnd)
-              : nullptr;
+  auto modifiers =
+      ptx::ArithModifiers().rounding(rnd).flushToZero(ftz).saturate(sat);
   Type resultType = type.toMLIR(ctx);
   Value result;
   if (op == "add")
-    result = ptx::AddOp::create(b, loc, resultType, ins[0], ins[1], rndAttr,
-                                nullptr, ftz, sat, false, false);
+    result = ptx::AddOp::create(b, loc, resultType, ins, modifiers);
   else if (op == "sub")
-    result = ptx::SubOp::create(b, loc, resultType, ins[0], ins[1], rndAttr,
-                                nullptr, ftz, sat, false, false);
+    result = ptx::SubOp::create(b, loc, resultType, ins, modifiers);
   else if (op == "mul")
-    result = ptx::MulOp::create(b, loc, resultType, ins[0], ins[1], rndAttr,
-                                nullptr, ftz, sat, false, false);
+    result = ptx::MulOp::create(b, loc, resultType, ins, modifiers);
   else
-    result = ptx::FmaOp::create(b, loc, resultType, ins[0], ins[1], ins[2],
-                                oob, rndAttr, nullptr, ftz, sat, relu, false);
+    result = ptx::FmaOp::create(
+        b, loc, resultType, ins,
+        modifiers.clampNegativeToZero(relu).outOfBounds(oob));
   return write(operand(0), result, type);
 }
 
@@ -147,29 +117,10 @@ LogicalResult FunctionEmitter::emitApprox(Mods &mods) {
     return instrError() << "'" << op << "' needs exactly one type",
            failure();
   PtxType type = types[0];
-  std::string name = type.str().substr(1);
   ptx::ApproxFn fn = *ptx::symbolizeApproxFn(op);
-  bool ok;
-  if (op == "tanh")
-    ok = llvm::is_contained({"f32", "f16", "f16x2", "bf16", "bf16x2"},
-                            StringRef(name));
-  else if (op == "ex2")
-    ok = llvm::is_contained({"f32", "f16", "f16x2", "bf16", "bf16x2"},
-                            StringRef(name));
-  else if (op == "rsqrt")
-    ok = name == "f32" || name == "f64";
-  else
-    ok = name == "f32";
-  if (!ok)
-    return instrError() << "type '." << name << "' is not valid on '" << op
-                        << ".approx'",
-           failure();
-  if (ftz && op == "tanh")
-    return instrError() << "'.ftz' is not valid on 'tanh'", failure();
-  if (op == "ex2" && type.bits == 16 && (ftz != (type.kind ==
-                                                  PtxType::BFloat)))
-    return instrError() << "'ex2.approx' takes '.ftz' on .bf16 types and "
-                           "not on .f16 types",
+  if (!type.isFloat())
+    return instrError() << "type '" << type.str() << "' is not valid on '"
+                        << op << ".approx'",
            failure();
   if (failed(expectOperands(2)))
     return failure();

@@ -185,13 +185,16 @@ private:
   LogicalResult emitInstruction(const Instr &instr);
   /// Calls the handler the instruction table names for \p id.
   LogicalResult dispatch(InstrId id, Mods &mods);
+  /// Runs the verifiers of the ptx ops an instruction became; a rule they
+  /// reject is reported at the instruction's opcode.
+  LogicalResult verifyEmitted(llvm::ArrayRef<mlir::Operation *> ops);
   FailureOr<PtxType> oneType(Mods &mods, llvm::ArrayRef<StringRef> allowed);
 
   LogicalResult emitAddSub(Mods &mods, bool isSub);
   LogicalResult emitMul(Mods &mods);
   /// The result type of a multiply of \p type keeping \p mode: twice as
-  /// wide for `.wide` (an error on 64-bit types).
-  FailureOr<PtxType> productType(PtxType type, ptx::MulMode mode);
+  /// wide for `.wide`.
+  PtxType productType(PtxType type, std::optional<ptx::MulMode> mode);
   LogicalResult emitMad(Mods &mods);
   LogicalResult emitFma(Mods &mods);
   LogicalResult emitCarry(Mods &mods);
@@ -301,7 +304,7 @@ StateSpace takeSpace(Mods &mods);
 /// Takes ld/st's `.v2 .v4 .v8`: the number of lanes (1 without one).
 unsigned takeVectorWidth(Mods &mods);
 /// Takes the cache-operator and eviction-hint modifiers of ld/st.
-std::optional<StringRef> takeCacheHints(Mods &mods);
+std::optional<ptx::CacheOperator> takeCacheHints(Mods &mods);
 
 } // namespace ptxjit::frontend
 

@@ -25,37 +25,30 @@ LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
                      "s16x2"});
-  if (failed(type))
-    return failure();
-  if (sat && *type != PtxType::make(PtxType::Signed, 32))
-    return instrError() << "'.sat' is only valid on '" << curInstr->opcode
-                        << ".s32'",
-           failure();
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(3)))
     return failure();
   FailureOr<Value> lhs = read(operand(1), *type);
   FailureOr<Value> rhs = read(operand(2), *type);
   if (failed(lhs) || failed(rhs))
     return failure();
+  auto modifiers =
+      ptx::ArithModifiers().saturate(sat).signedIntegers(type->isSigned());
   Value result;
   if (isSub)
-    result = ptx::SubOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
-                                nullptr, false, sat, false, type->isSigned());
+    result = ptx::SubOp::create(b, loc, lhs->getType(), {*lhs, *rhs},
+                                modifiers);
   else
-    result = ptx::AddOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
-                                nullptr, false, sat, false, type->isSigned());
+    result = ptx::AddOp::create(b, loc, lhs->getType(), {*lhs, *rhs},
+                                modifiers);
   return write(operand(0), result, *type);
 }
 
-FailureOr<PtxType> FunctionEmitter::productType(PtxType type,
-                                               ptx::MulMode mode) {
-  if (mode != ptx::MulMode::wide)
-    return type;
-  if (type.bits == 64)
-    return instrError() << "'.wide' is not valid on 64-bit '"
-                        << curInstr->opcode << "'",
-           failure();
-  type.bits *= 2;
+PtxType FunctionEmitter::productType(PtxType type,
+                                     std::optional<ptx::MulMode> mode) {
+  // A 64-bit `.wide` keeps its type: the op's verifier rejects it.
+  if (mode == ptx::MulMode::wide && type.bits != 64)
+    type.bits *= 2;
   return type;
 }
 
@@ -66,26 +59,18 @@ LogicalResult FunctionEmitter::emitMul(Mods &mods) {
       {ptx::MulMode::lo, ptx::MulMode::hi, ptx::MulMode::wide});
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64"});
-  if (failed(type))
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(3)))
     return failure();
-  if (!mode)
-    return instrError() << "integer 'mul' needs '.lo', '.hi' or '.wide'",
-           failure();
-  ptx::MulMode m = *mode;
-  FailureOr<PtxType> product = productType(*type, m);
-  if (failed(product))
-    return failure();
-  PtxType resultType = *product;
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
-    return failure();
+  PtxType resultType = productType(*type, mode);
   FailureOr<Value> lhs = read(operand(1), *type);
   FailureOr<Value> rhs = read(operand(2), *type);
   if (failed(lhs) || failed(rhs))
     return failure();
-  Value result = ptx::MulOp::create(b, loc, resultType.toMLIR(ctx), *lhs,
-                                    *rhs, nullptr,
-                                    ptx::MulModeAttr::get(ctx, m), false,
-                                    false, false, type->isSigned());
+  Value result = ptx::MulOp::create(
+      b, loc, resultType.toMLIR(ctx), {*lhs, *rhs},
+      ptx::ArithModifiers().multiplyMode(mode).signedIntegers(
+          type->isSigned()));
   return write(operand(0), result, resultType);
 }
 
@@ -98,35 +83,23 @@ LogicalResult FunctionEmitter::emitMad(Mods &mods) {
   std::optional<ptx::MulMode> mode = mods.takeEnum<ptx::MulMode>(
       {ptx::MulMode::lo, ptx::MulMode::hi, ptx::MulMode::wide});
   bool sat = mods.take(Mod::sat);
-  bool ftz = mods.take(Mod::ftz);
-  FailureOr<PtxType> type = oneType(
-      mods, {"u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"});
-  if (failed(type))
+  FailureOr<PtxType> type =
+      oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64"});
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(4)))
     return failure();
-  if (!mode)
-    return instrError() << "integer 'mad' needs '.lo', '.hi' or '.wide'",
-           failure();
-  if (ftz)
-    return instrError() << "'.ftz' is not valid on integer 'mad'", failure();
-  if (sat && !(*mode == ptx::MulMode::hi &&
-                *type == PtxType::make(PtxType::Signed, 32)))
-    return instrError() << "'.sat' is only valid on 'mad.hi.sat.s32'",
-           failure();
-  ptx::MulMode m = *mode;
-  FailureOr<PtxType> product = productType(*type, m);
-  if (failed(product))
-    return failure();
-  PtxType resultType = *product;
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(4)))
-    return failure();
+  PtxType resultType = productType(*type, mode);
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> bb = read(operand(2), *type);
   FailureOr<Value> c = read(operand(3), resultType);
   if (failed(a) || failed(bb) || failed(c))
     return failure();
-  Value result = ptx::MadOp::create(
-      b, loc, resultType.toMLIR(ctx), *a, *bb, *c, nullptr,
-      ptx::MulModeAttr::get(ctx, m), false, sat, false, type->isSigned());
+  Value result = ptx::MadOp::create(b, loc, resultType.toMLIR(ctx),
+                                    {*a, *bb, *c},
+                                    ptx::ArithModifiers()
+                                        .multiplyMode(mode)
+                                        .saturate(sat)
+                                        .signedIntegers(type->isSigned()));
   return write(operand(0), result, resultType);
 }
 
@@ -197,9 +170,6 @@ LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
   if (failed(type) || failed(checkAllUsed(mods)) ||
       failed(expectOperands(isMad ? 4 : 3)))
     return failure();
-  if (sat && !(*mode == Mod::hi && type->isSigned()))
-    return instrError() << "'.sat' is only valid on 'mad24.hi.sat.s32'",
-           failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> bb = read(operand(2), *type);
   if (failed(a) || failed(bb))
@@ -247,9 +217,9 @@ LogicalResult FunctionEmitter::emitDivRem(Mods &mods, bool isRem) {
     result = ptx::RemOp::create(b, loc, lhs->getType(), *lhs, *rhs,
                                 type->isSigned());
   else
-    result = ptx::DivOp::create(b, loc, lhs->getType(), *lhs, *rhs, nullptr,
-                                nullptr, false, false, false,
-                                type->isSigned());
+    result = ptx::DivOp::create(
+        b, loc, lhs->getType(), {*lhs, *rhs},
+        ptx::ArithModifiers().signedIntegers(type->isSigned()));
   return write(operand(0), result, *type);
 }
 
@@ -280,17 +250,6 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
                         << (op == "div" ? ", '.full'" : "")
                         << " or a rounding modifier",
            failure();
-  bool f64 = type->bits == 64;
-  if (approx) {
-    if (f64 && !(op == "rcp" && ftz))
-      return instrError() << "'" << op << "." << spelling(*approx)
-                          << "' is not valid "
-                          << "on .f64"
-                          << (op == "rcp" ? " without '.ftz'" : ""),
-             failure();
-  } else if (ftz && f64) {
-    return instrError() << "'.ftz' is not valid on .f64", failure();
-  }
   SmallVector<Value, 2> ins;
   for (unsigned i = 1; i <= numInputs; ++i) {
     FailureOr<Value> v = read(operand(i), *type);
@@ -319,8 +278,9 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
         one.imm = 1;
         ins.insert(ins.begin(), *floatConst(*type, one));
       }
-      result = ptx::DivOp::create(b, loc, t, ins[0], ins[1], rnd, nullptr,
-                                  ftz, false, false, false);
+      result = ptx::DivOp::create(
+          b, loc, t, ins,
+          ptx::ArithModifiers().rounding(*rndName).flushToZero(ftz));
     }
   }
   return write(operand(0), result, *type);
@@ -331,23 +291,19 @@ LogicalResult FunctionEmitter::emitAbsNeg(Mods &mods, bool isNeg) {
   FailureOr<PtxType> type =
       oneType(mods, {"s16", "s32", "s64", "f32", "f64", "f16", "f16x2",
                      "bf16", "bf16x2"});
-  if (failed(type))
-    return failure();
-  if (ftz && !(type->kind == PtxType::Float && type->bits != 64))
-    return instrError() << "'.ftz' is only valid on .f32 and .f16 types",
-           failure();
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(type) || failed(checkAllUsed(mods)) ||
+      failed(expectOperands(2)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   if (failed(a))
     return failure();
+  auto modifiers =
+      ptx::ArithModifiers().flushToZero(ftz).signedIntegers(type->isSigned());
   Value result;
   if (isNeg)
-    result = ptx::NegOp::create(b, loc, a->getType(), *a, nullptr, nullptr,
-                                ftz, false, false, type->isSigned());
+    result = ptx::NegOp::create(b, loc, a->getType(), {*a}, modifiers);
   else
-    result = ptx::AbsOp::create(b, loc, a->getType(), *a, nullptr, nullptr,
-                                ftz, false, false, type->isSigned());
+    result = ptx::AbsOp::create(b, loc, a->getType(), {*a}, modifiers);
   return write(operand(0), result, *type);
 }
 
@@ -361,31 +317,16 @@ LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
                      "s16x2", "f32", "f64", "f16", "f16x2", "bf16",
                      "bf16x2"});
-  if (failed(type))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
-  if (relu && !(*type == PtxType::make(PtxType::Signed, 32) ||
-                *type == PtxType::make(PtxType::Signed, 16, 2)))
-    return instrError() << "'.relu' is only valid on .s32 and .s16x2",
-           failure();
-  if (ftz && !(type->kind == PtxType::Float && type->bits != 64))
-    return instrError() << "'.ftz' is only valid on .f32 and .f16 types",
-           failure();
-  if ((nan || xorsign || abs) && !(type->isFloat() && type->bits != 64))
-    return instrError() << "'.NaN', '.xorsign' and '.abs' are only valid on "
-                           "f32 and half-precision types",
-           failure();
+  // The op has one attribute for `.xorsign.abs` (two inputs) and `.abs`
+  // (three inputs); the forms it cannot hold are rejected here.
   if (xorsign && !abs)
     return instrError() << "'.xorsign' requires '.abs'", failure();
   unsigned n = curInstr->operands.size();
-  if (failed(checkAllUsed(mods)))
-    return failure();
-  if (n == 4 && !type->isFloat())
+  if (n == 4 && xorsign)
     return instrError() << "three-input '" << curInstr->opcode
-                        << "' is only valid on floating-point types",
-           failure();
-  if (n == 4 && (xorsign || type->bits != 32 || type->lanes != 1))
-    return instrError() << "three-input '" << curInstr->opcode
-                        << "' is only valid on .f32, without '.xorsign'",
+                        << "' takes '.abs' without '.xorsign'",
            failure();
   if (abs && !xorsign && n != 4)
     return instrError() << "'.abs' without '.xorsign' needs three inputs",
@@ -403,15 +344,20 @@ LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
       return failure();
     third = *c;
   }
+  SmallVector<Value, 3> inputs{*lhs, *rhs};
+  if (third)
+    inputs.push_back(third);
+  auto modifiers = ptx::ArithModifiers()
+                       .flushToZero(ftz)
+                       .clampNegativeToZero(relu)
+                       .signedIntegers(type->isSigned())
+                       .propagateNaN(nan)
+                       .xorsignAbsolute(abs);
   Value result;
   if (isMax)
-    result = ptx::MaxOp::create(b, loc, lhs->getType(), *lhs, *rhs, third,
-                                nan, abs, nullptr, nullptr, ftz, false, relu,
-                                type->isSigned());
+    result = ptx::MaxOp::create(b, loc, lhs->getType(), inputs, modifiers);
   else
-    result = ptx::MinOp::create(b, loc, lhs->getType(), *lhs, *rhs, third,
-                                nan, abs, nullptr, nullptr, ftz, false, relu,
-                                type->isSigned());
+    result = ptx::MinOp::create(b, loc, lhs->getType(), inputs, modifiers);
   return write(operand(0), result, *type);
 }
 

@@ -29,17 +29,20 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
            failure();
   mods.take(Mod::aligned);
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
-  std::optional<Mod> redOp;
+  using ptx::BarrierReduction;
+  std::optional<BarrierReduction> redOp;
   PtxType resultType;
   unsigned first = 0;
   if (*form == Mod::red) {
-    redOp = mods.takeAny({Mod::popc, Mod::and_, Mod::or_});
+    redOp = mods.takeEnum<BarrierReduction>(
+        {BarrierReduction::popc, BarrierReduction::band,
+         BarrierReduction::bor});
     if (!redOp)
       return instrError() << "'bar.red' needs '.popc', '.and' or '.or'",
              failure();
-    FailureOr<PtxType> type =
-        oneType(mods, *redOp == Mod::popc ? ArrayRef<StringRef>{"u32"}
-                                       : ArrayRef<StringRef>{"pred"});
+    FailureOr<PtxType> type = oneType(
+        mods, *redOp == BarrierReduction::popc ? ArrayRef<StringRef>{"u32"}
+                                              : ArrayRef<StringRef>{"pred"});
     if (failed(type))
       return failure();
     resultType = *type;
@@ -86,7 +89,7 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
   auto barrier = ptx::BarrierOp::create(
       b, loc, resultMlir ? TypeRange{resultMlir} : TypeRange{}, state, *id,
       count, pred, *form == Mod::arrive,
-      redOp ? b.getStringAttr(spelling(*redOp)) : nullptr);
+      redOp ? ptx::BarrierReductionAttr::get(ctx, *redOp) : nullptr);
   if (redOp)
     return write(operand(0), barrier.getResult(), resultType);
   return success();
@@ -135,11 +138,12 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   StringRef op = curInstr->opcode;
   PtxType b32 = PtxType::make(PtxType::Bits, 32);
   PtxType pred = PtxType::make(PtxType::Pred, 1);
+  // The kind is the instruction's spelling: "shfl" + "." + "up".
   auto create = [&](StringRef kind, TypeRange results, Value a, Value bv,
                     Value c, Value p, Value mask, bool isSigned) {
-    return ptx::WarpCollectiveOp::create(b, loc, results, state,
-                                         b.getStringAttr(kind), a, bv, c, p,
-                                         mask, isSigned);
+    return ptx::WarpCollectiveOp::create(
+        b, loc, results, state, *ptx::symbolizeCollectiveKind(kind), a, bv, c,
+        p, mask, isSigned);
   };
   if (op == "activemask") {
     if (failed(oneType(mods, {"b32"})) || failed(checkAllUsed(mods)) ||
@@ -221,9 +225,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     FailureOr<Value> mask = read(operand(2), b32);
     if (failed(a) || failed(mask))
       return failure();
-    std::string kind = ("match." + spelling(*mode)).str() +
-                       (type->bits == 64 ? ".b64" : ".b32");
-    auto coll = create(kind, {b.getI32Type(), b.getI1Type()}, *a, {}, {}, {},
+    auto coll = create(("match." + spelling(*mode)).str(), {b.getI32Type(), b.getI1Type()}, *a, {}, {}, {},
                        *mask, false);
     Operand value = operand(0);
     value.pairReg.reset();

@@ -97,11 +97,18 @@ struct BarrierLowering : ConvertOpToLLVMPattern<ptx::BarrierOp> {
     g.storeStateField(st, offsets::waitCount,
                       a.getCount() ? a.getCount() : g.cst(g.i32(), 0));
     uint32_t collOp = rt::CollNone;
-    if (op.getRed()) {
-      StringRef red = *op.getRed();
-      collOp = red == "popc" ? rt::BarRedPopc
-               : red == "and" ? rt::BarRedAnd
-                              : rt::BarRedOr;
+    if (std::optional<ptx::BarrierReduction> red = op.getRed()) {
+      switch (*red) {
+      case ptx::BarrierReduction::popc:
+        collOp = rt::BarRedPopc;
+        break;
+      case ptx::BarrierReduction::band:
+        collOp = rt::BarRedAnd;
+        break;
+      case ptx::BarrierReduction::bor:
+        collOp = rt::BarRedOr;
+        break;
+      }
       g.storeStateField(st, offsets::collPred, g.zext(g.i32(), a.getPred()));
     }
     g.storeStateField(st, offsets::collOp, g.cst(g.i32(), collOp));
@@ -119,30 +126,32 @@ struct BarrierLowering : ConvertOpToLLVMPattern<ptx::BarrierOp> {
   }
 };
 
-/// The scheduler's operation for a warp collective kind, or CollNone.
-static rt::CollectiveOp collectiveOpOf(StringRef kind, bool isSigned) {
-  return llvm::StringSwitch<rt::CollectiveOp>(kind)
-      .Case("shfl.up", rt::ShflUp)
-      .Case("shfl.down", rt::ShflDown)
-      .Case("shfl.bfly", rt::ShflBfly)
-      .Case("shfl.idx", rt::ShflIdx)
-      .Case("vote.all", rt::VoteAll)
-      .Case("vote.any", rt::VoteAny)
-      .Case("vote.uni", rt::VoteUni)
-      .Case("vote.ballot", rt::VoteBallot)
-      .Case("match.any.b32", rt::MatchAny32)
-      .Case("match.any.b64", rt::MatchAny64)
-      .Case("match.all.b32", rt::MatchAll32)
-      .Case("match.all.b64", rt::MatchAll64)
-      .Case("redux.add", rt::ReduxAdd)
-      .Case("redux.min", isSigned ? rt::ReduxMinS : rt::ReduxMinU)
-      .Case("redux.max", isSigned ? rt::ReduxMaxS : rt::ReduxMaxU)
-      .Case("redux.and", rt::ReduxAnd)
-      .Case("redux.or", rt::ReduxOr)
-      .Case("redux.xor", rt::ReduxXor)
-      .Case("activemask", rt::ActiveMask)
-      .Case("warp.sync", rt::WarpSync)
-      .Default(rt::CollNone);
+/// The scheduler's operation for a warp collective: the signed redux
+/// min/max by \p isSigned, the 64-bit match by \p is64.
+static rt::CollectiveOp collectiveOpOf(ptx::CollectiveKind kind,
+                                       bool isSigned, bool is64) {
+  using K = ptx::CollectiveKind;
+  switch (kind) {
+  case K::shfl_up: return rt::ShflUp;
+  case K::shfl_down: return rt::ShflDown;
+  case K::shfl_bfly: return rt::ShflBfly;
+  case K::shfl_idx: return rt::ShflIdx;
+  case K::vote_all: return rt::VoteAll;
+  case K::vote_any: return rt::VoteAny;
+  case K::vote_uni: return rt::VoteUni;
+  case K::vote_ballot: return rt::VoteBallot;
+  case K::match_any: return is64 ? rt::MatchAny64 : rt::MatchAny32;
+  case K::match_all: return is64 ? rt::MatchAll64 : rt::MatchAll32;
+  case K::redux_add: return rt::ReduxAdd;
+  case K::redux_min: return isSigned ? rt::ReduxMinS : rt::ReduxMinU;
+  case K::redux_max: return isSigned ? rt::ReduxMaxS : rt::ReduxMaxU;
+  case K::redux_and: return rt::ReduxAnd;
+  case K::redux_or: return rt::ReduxOr;
+  case K::redux_xor: return rt::ReduxXor;
+  case K::activemask: return rt::ActiveMask;
+  case K::warp_sync: return rt::WarpSync;
+  }
+  llvm_unreachable("a collective kind without a scheduler operation");
 }
 
 /// shfl, vote, match, redux, activemask and bar.warp.sync: the operands go
@@ -153,11 +162,8 @@ struct WarpCollectiveLowering
   LogicalResult
   matchAndRewrite(ptx::WarpCollectiveOp op, OpAdaptor a,
                   ConversionPatternRewriter &rw) const override {
-    StringRef kind = op.getKind();
-    uint32_t collOp = collectiveOpOf(kind, op.getIsSigned());
-    if (collOp == rt::CollNone)
-      return rw.notifyMatchFailure(op, "unknown warp collective '" + kind +
-                                           "'");
+    bool is64 = op.getA() && op.getA().getType().isInteger(64);
+    uint32_t collOp = collectiveOpOf(op.getKind(), op.getIsSigned(), is64);
     auto id = op->getAttrOfType<IntegerAttr>(kSuspendIdAttrName);
     if (!id)
       return rw.notifyMatchFailure(

@@ -94,17 +94,13 @@ template <typename OpTy>
 static Value lowerArith(OpTy op, typename OpTy::Adaptor a, FKind kind, Gen &g,
                         const FloatLowering &fp) {
   SmallVector<Value, 3> xs(a.getOperands().begin(), a.getOperands().end());
-  ptx::RoundingMode mode = op.getRnd().value_or(ptx::RoundingMode::rn);
-  bool contract = !op.getRnd() && fp.options.contract;
-  // `.oob` exists on fma only (the frontend rejects it elsewhere).
-  bool oob = false;
-  if constexpr (std::is_same_v<OpTy, ptx::FmaOp>)
-    oob = op.getOob();
+  ptx::ArithModifiers m = op.getModifiers();
+  ptx::RoundingMode mode = m.rnd.value_or(ptx::RoundingMode::rn);
+  bool contract = !m.rnd && fp.options.contract;
   return perLane(g, xs, [&](ArrayRef<Value> lanes) {
     if (widthOf(lanes[0].getType()) == 16)
-      return fp.halfArith(g, kind, lanes, op.getFtz(), op.getSat(),
-                          op.getRelu(), oob);
-    return fp.arith(g, kind, lanes, mode, contract, op.getFtz(), op.getSat(),
+      return fp.halfArith(g, kind, lanes, m.ftz, m.sat, m.relu, m.oob);
+    return fp.arith(g, kind, lanes, mode, contract, m.ftz, m.sat,
                     nanBitsUnobserved(op));
   });
 }

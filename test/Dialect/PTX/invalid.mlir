@@ -22,7 +22,7 @@ func.func @sub_int_ftz(%a: i64) -> i64 {
 
 // .sat on an unsigned 32-bit add (only add.sat.s32 exists).
 func.func @add_sat_u32(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.add' op '.sat' is only valid on s32 and floating types}}
+  // expected-error @+1 {{'ptx.add' op '.sat' on an integer type is only valid on 'add.s32'}}
   %0 = ptx.add %a, %a {sat} : (i32, i32) -> i32
   return %0 : i32
 }
@@ -31,7 +31,7 @@ func.func @add_sat_u32(%a: i32) -> i32 {
 
 // .sat on a signed 16-bit sub.
 func.func @sub_sat_s16(%a: i16) -> i16 {
-  // expected-error @+1 {{'ptx.sub' op '.sat' is only valid on s32 and floating types}}
+  // expected-error @+1 {{'ptx.sub' op '.sat' on an integer type is only valid on 'sub.s32'}}
   %0 = ptx.sub %a, %a {sat, is_signed} : (i16, i16) -> i16
   return %0 : i16
 }
@@ -40,7 +40,7 @@ func.func @sub_sat_s16(%a: i16) -> i16 {
 
 // .sat on a signed 64-bit add.
 func.func @add_sat_s64(%a: i64) -> i64 {
-  // expected-error @+1 {{'ptx.add' op '.sat' is only valid on s32 and floating types}}
+  // expected-error @+1 {{'ptx.add' op '.sat' on an integer type is only valid on 'add.s32'}}
   %0 = ptx.add %a, %a {sat, is_signed} : (i64, i64) -> i64
   return %0 : i64
 }
@@ -49,7 +49,7 @@ func.func @add_sat_s64(%a: i64) -> i64 {
 
 // A multiply mode on add.
 func.func @add_mode(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.add' op does not take a multiply mode}}
+  // expected-error @+1 {{'ptx.add' op 'mode' is not a modifier of 'add'}}
   %0 = ptx.add %a, %a {mode = #ptx<mul_mode lo>} : (i32, i32) -> i32
   return %0 : i32
 }
@@ -67,7 +67,7 @@ func.func @add_float_signed(%x: f32) -> f32 {
 
 // .ftz on f64.
 func.func @add_f64_ftz(%x: f64) -> f64 {
-  // expected-error @+1 {{'ptx.add' op '.ftz' is not allowed on f64}}
+  // expected-error @+1 {{'ptx.add' op '.ftz' is not valid on .f64}}
   %0 = ptx.add %x, %x {ftz} : (f64, f64) -> f64
   return %0 : f64
 }
@@ -76,7 +76,7 @@ func.func @add_f64_ftz(%x: f64) -> f64 {
 
 // .sat on f64.
 func.func @mul_f64_sat(%x: f64) -> f64 {
-  // expected-error @+1 {{'ptx.mul' op '.sat' is not allowed on f64}}
+  // expected-error @+1 {{'ptx.mul' op '.sat' is not valid on .f64}}
   %0 = ptx.mul %x, %x {sat} : (f64, f64) -> f64
   return %0 : f64
 }
@@ -94,7 +94,7 @@ func.func @div_rni(%x: f32) -> f32 {
 
 // .relu on a 64-bit integer max.
 func.func @max_relu_s64(%a: i64) -> i64 {
-  // expected-error @+1 {{'ptx.max' op '.relu' is only valid on s32 and s16x2}}
+  // expected-error @+1 {{'ptx.max' op '.relu' is only valid on .s32 and .s16x2}}
   %0 = ptx.max %a, %a {relu, is_signed} : (i64, i64) -> i64
   return %0 : i64
 }
@@ -103,7 +103,7 @@ func.func @max_relu_s64(%a: i64) -> i64 {
 
 // An integer mul needs .lo, .hi or .wide.
 func.func @mul_no_mode(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.mul' op integer multiply requires '.lo', '.hi' or '.wide'}}
+  // expected-error @+1 {{'ptx.mul' op integer 'mul' needs '.lo', '.hi' or '.wide'}}
   %0 = ptx.mul %a, %a : (i32, i32) -> i32
   return %0 : i32
 }
@@ -139,7 +139,7 @@ func.func @mul_wide_64(%a: i64) -> i128 {
 
 // A multiply mode on a float mul.
 func.func @mul_float_mode(%x: f32) -> f32 {
-  // expected-error @+1 {{'ptx.mul' op 'wide' is not a floating-point modifier}}
+  // expected-error @+1 {{'ptx.mul' op '.wide' is not a floating-point modifier}}
   %0 = ptx.mul %x, %x {mode = #ptx<mul_mode wide>} : (f32, f32) -> f32
   return %0 : f32
 }
@@ -157,7 +157,7 @@ func.func @mul_float_result(%x: f32) -> f64 {
 
 // mad.sat exists only as mad.hi.sat.s32.
 func.func @mad_sat_lo(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.mad' op '.sat' is only valid on mad.hi.s32}}
+  // expected-error @+1 {{'ptx.mad' op '.sat' is only valid on 'mad.hi.sat.s32'}}
   %0 = ptx.mad %a, %a, %a {mode = #ptx<mul_mode lo>, sat, is_signed} : (i32, i32, i32) -> i32
   return %0 : i32
 }
@@ -166,7 +166,7 @@ func.func @mad_sat_lo(%a: i32) -> i32 {
 
 // An integer mad needs a mode too.
 func.func @mad_no_mode(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.mad' op integer multiply requires '.lo', '.hi' or '.wide'}}
+  // expected-error @+1 {{'ptx.mad' op integer 'mad' needs '.lo', '.hi' or '.wide'}}
   %0 = ptx.mad %a, %a, %a : (i32, i32, i32) -> i32
   return %0 : i32
 }
@@ -193,7 +193,7 @@ func.func @fma_int(%a: i32) -> i32 {
 
 // mad24.sat exists only as mad24.hi.sat.s32.
 func.func @mad24_sat_lo(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.mad24' op '.sat' is only valid on mad24.hi.s32}}
+  // expected-error @+1 {{'ptx.mad24' op '.sat' is only valid on 'mad24.hi.sat.s32'}}
   %0 = ptx.mad24 %a, %a, %a {sat, is_signed} : (i32, i32, i32) -> i32
   return %0 : i32
 }
@@ -202,7 +202,7 @@ func.func @mad24_sat_lo(%a: i32) -> i32 {
 
 // An unsigned-only comparison (lo) on floats.
 func.func @setp_lo_float(%x: f32) -> i1 {
-  // expected-error @+1 {{'ptx.setp' op 'lo' compares integers only}}
+  // expected-error @+1 {{'ptx.setp' op '.lo' compares integers only}}
   %0 = ptx.setp %x, %x {cmp = #ptx<cmp lo>} : (f32, f32) -> i1
   return %0 : i1
 }
@@ -211,7 +211,7 @@ func.func @setp_lo_float(%x: f32) -> i1 {
 
 // hs is unsigned-only too.
 func.func @setp_hs_f64(%x: f64) -> i1 {
-  // expected-error @+1 {{'ptx.setp' op 'hs' compares integers only}}
+  // expected-error @+1 {{'ptx.setp' op '.hs' compares integers only}}
   %0 = ptx.setp %x, %x {cmp = #ptx<cmp hs>} : (f64, f64) -> i1
   return %0 : i1
 }
@@ -220,7 +220,7 @@ func.func @setp_hs_f64(%x: f64) -> i1 {
 
 // An unordered comparison (ltu) on integers.
 func.func @setp_ltu_int(%a: i32) -> i1 {
-  // expected-error @+1 {{'ptx.setp' op 'ltu' compares floating-point values only}}
+  // expected-error @+1 {{'ptx.setp' op '.ltu' compares floating-point values only}}
   %0 = ptx.setp %a, %a {cmp = #ptx<cmp ltu>} : (i32, i32) -> i1
   return %0 : i1
 }
@@ -229,7 +229,7 @@ func.func @setp_ltu_int(%a: i32) -> i1 {
 
 // nan (either operand NaN) is floating-point only.
 func.func @setp_nan_int(%a: i64) -> i1 {
-  // expected-error @+1 {{'ptx.setp' op 'nan' compares floating-point values only}}
+  // expected-error @+1 {{'ptx.setp' op '.nan' compares floating-point values only}}
   %0 = ptx.setp %a, %a {cmp = #ptx<cmp nan>} : (i64, i64) -> i1
   return %0 : i1
 }
@@ -247,7 +247,7 @@ func.func @setp_types(%a: i32, %b: i64) -> i1 {
 
 // .ftz on an integer comparison.
 func.func @setp_int_ftz(%a: i32) -> i1 {
-  // expected-error @+1 {{'ptx.setp' op '.ftz' applies to floating-point types only}}
+  // expected-error @+1 {{'ptx.setp' op '.ftz' is only valid on .f32 and .f16 types}}
   %0 = ptx.setp %a, %a {cmp = #ptx<cmp eq>, ftz} : (i32, i32) -> i1
   return %0 : i1
 }
@@ -256,7 +256,7 @@ func.func @setp_int_ftz(%a: i32) -> i1 {
 
 // Integer rounding (.rzi) needs a floating-point source.
 func.func @cvt_rzi_int_source(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.cvt' op integer rounding requires a floating-point source}}
+  // expected-error @+1 {{'ptx.cvt' op integer-to-integer 'cvt' takes no rounding modifier}}
   %0 = ptx.cvt %a {rnd = #ptx<rnd rzi>} : (i32) -> i32
   return %0 : i32
 }
@@ -265,7 +265,7 @@ func.func @cvt_rzi_int_source(%a: i32) -> i32 {
 
 // Floating rounding (.rn) needs a floating-point destination.
 func.func @cvt_rn_int_dest(%x: f32) -> i32 {
-  // expected-error @+1 {{'ptx.cvt' op floating rounding requires a floating-point destination}}
+  // expected-error @+1 {{'ptx.cvt' op float-to-integer 'cvt' needs '.rni', '.rzi', '.rmi' or '.rpi'}}
   %0 = ptx.cvt %x {rnd = #ptx<rnd rn>} : (f32) -> i32
   return %0 : i32
 }
@@ -401,7 +401,7 @@ func.func @cvt_rs(%a: f32) -> f16 {
 
 // .xorsign.abs on f64 min (9.7.3.11: f32 and the half types only).
 func.func @min_xorsign_f64(%a: f64) -> f64 {
-  // expected-error @+1 {{'ptx.min' op '.NaN' and '.xorsign.abs' are only valid on f32 and half-precision types}}
+  // expected-error @+1 {{'ptx.min' op '.NaN', '.xorsign' and '.abs' are only valid on f32 and half-precision types}}
   %0 = ptx.min %a, %a {xorsign_abs} : (f64, f64) -> f64
   return %0 : f64
 }
@@ -410,7 +410,7 @@ func.func @min_xorsign_f64(%a: f64) -> f64 {
 
 // .NaN on an integer max.
 func.func @max_nan_s32(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.max' op '.NaN' and '.xorsign.abs' are only valid on f32 and half-precision types}}
+  // expected-error @+1 {{'ptx.max' op '.NaN', '.xorsign' and '.abs' are only valid on f32 and half-precision types}}
   %0 = ptx.max %a, %a {propagate_nan, is_signed} : (i32, i32) -> i32
   return %0 : i32
 }
@@ -419,7 +419,7 @@ func.func @max_nan_s32(%a: i32) -> i32 {
 
 // .ftz on bf16 max (f32 and f16 only).
 func.func @max_ftz_bf16(%a: bf16) -> bf16 {
-  // expected-error @+1 {{'ptx.max' op '.ftz' is only valid on f32 and f16 types}}
+  // expected-error @+1 {{'ptx.max' op '.ftz' is only valid on .f32 and .f16 types}}
   %0 = ptx.max %a, %a {ftz} : (bf16, bf16) -> bf16
   return %0 : bf16
 }
@@ -428,7 +428,7 @@ func.func @max_ftz_bf16(%a: bf16) -> bf16 {
 
 // .relu on a floating-point min.
 func.func @min_relu_f32(%a: f32) -> f32 {
-  // expected-error @+1 {{'ptx.min' op '.relu' is only valid on s32 and s16x2}}
+  // expected-error @+1 {{'ptx.min' op '.relu' is only valid on .s32 and .s16x2}}
   %0 = ptx.min %a, %a {relu} : (f32, f32) -> f32
   return %0 : f32
 }
@@ -437,7 +437,7 @@ func.func @min_relu_f32(%a: f32) -> f32 {
 
 // Three inputs on f64 min (f32 only).
 func.func @min_three_f64(%a: f64) -> f64 {
-  // expected-error @+1 {{'ptx.min' op three inputs are only valid on f32}}
+  // expected-error @+1 {{'ptx.min' op three-input 'min' is only valid on .f32}}
   %0 = ptx.min %a, %a, %a : (f64, f64, f64) -> f64
   return %0 : f64
 }
@@ -446,7 +446,7 @@ func.func @min_three_f64(%a: f64) -> f64 {
 
 // .ftz on bf16 abs (f32 and f16 only).
 func.func @abs_ftz_bf16(%a: bf16) -> bf16 {
-  // expected-error @+1 {{'ptx.abs' op '.ftz' is only valid on f32 and f16 types}}
+  // expected-error @+1 {{'ptx.abs' op '.ftz' is only valid on .f32 and .f16 types}}
   %0 = ptx.abs %a {ftz} : (bf16) -> bf16
   return %0 : bf16
 }
@@ -455,7 +455,231 @@ func.func @abs_ftz_bf16(%a: bf16) -> bf16 {
 
 // .ftz on an integer neg.
 func.func @neg_ftz_s32(%a: i32) -> i32 {
-  // expected-error @+1 {{'ptx.neg' op rounding and '.ftz' apply to floating-point types only}}
+  // expected-error @+1 {{'ptx.neg' op '.ftz' is only valid on .f32 and .f16 types}}
   %0 = ptx.neg %a {ftz, is_signed} : (i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+// The rules below were checked only on PTX text before; each is now the
+// verifier's, and the frontend reports the verifier's message at the
+// instruction (test/Frontend/errors/verifier-rules.test).
+
+// fma.relu exists for the half-precision types only.
+func.func @fma_relu_f32(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.fma' op '.relu' and '.oob' apply to half-precision 'fma' only}}
+  %0 = ptx.fma %x, %x, %x {rnd = #ptx<rnd rn>, relu} : (f32, f32, f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @fma_relu_sat(%h: f16) -> f16 {
+  // expected-error @+1 {{'ptx.fma' op '.relu' and '.sat' cannot be combined}}
+  %0 = ptx.fma %h, %h, %h {rnd = #ptx<rnd rn>, relu, sat} : (f16, f16, f16) -> f16
+  return %0 : f16
+}
+
+// -----
+
+func.func @fma_oob_ftz(%h: f16) -> f16 {
+  // expected-error @+1 {{'ptx.fma' op '.oob' cannot be combined with '.ftz' or '.sat'}}
+  %0 = ptx.fma %h, %h, %h {rnd = #ptx<rnd rn>, oob, ftz} : (f16, f16, f16) -> f16
+  return %0 : f16
+}
+
+// -----
+
+// Half-precision arithmetic rounds to nearest only.
+func.func @add_f16_rz(%h: f16) -> f16 {
+  // expected-error @+1 {{'ptx.add' op '.rz' is not valid on half-precision 'add' (only '.rn')}}
+  %0 = ptx.add %h, %h {rnd = #ptx<rnd rz>} : (f16, f16) -> f16
+  return %0 : f16
+}
+
+// -----
+
+func.func @add_bf16_ftz(%h: bf16) -> bf16 {
+  // expected-error @+1 {{'ptx.add' op '.ftz' and '.sat' are not valid on .bf16}}
+  %0 = ptx.add %h, %h {ftz} : (bf16, bf16) -> bf16
+  return %0 : bf16
+}
+
+// -----
+
+func.func @add_sat_f32x2(%v: vector<2xf32>) -> vector<2xf32> {
+  // expected-error @+1 {{'ptx.add' op '.sat' is not valid on .f32x2}}
+  %0 = ptx.add %v, %v {sat} : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>
+  return %0 : vector<2xf32>
+}
+
+// -----
+
+func.func @div_ftz_f64(%d: f64) -> f64 {
+  // expected-error @+1 {{'ptx.div' op '.ftz' is not valid on .f64}}
+  %0 = ptx.div %d, %d {rnd = #ptx<rnd rn>, ftz} : (f64, f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @mul_wide_64(%q: i64) -> i64 {
+  // expected-error @+1 {{'ptx.mul' op '.wide' is not valid on 64-bit operands}}
+  %0 = ptx.mul %q, %q {mode = #ptx<mul_mode wide>} : (i64, i64) -> i64
+  return %0 : i64
+}
+
+// -----
+
+func.func @sqrt_ftz_f64(%d: f64) -> f64 {
+  // expected-error @+1 {{'ptx.sqrt' op '.ftz' is not valid on .f64}}
+  %0 = ptx.sqrt %d {rnd = #ptx<rnd rn>, ftz} : (f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @sin_f16(%h: f16) -> f16 {
+  // expected-error @+1 {{'ptx.approx' op type '.f16' is not valid on 'sin.approx'}}
+  %0 = ptx.approx %h {fn = #ptx<approx_fn sin>} : (f16) -> f16
+  return %0 : f16
+}
+
+// -----
+
+func.func @div_approx_f64(%d: f64) -> f64 {
+  // expected-error @+1 {{'ptx.approx' op type '.f64' is not valid on 'div.approx'}}
+  %0 = ptx.approx %d, %d {fn = #ptx<approx_fn div>} : (f64, f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @rcp_approx_f64(%d: f64) -> f64 {
+  // expected-error @+1 {{'ptx.approx' op 'rcp.approx' is not valid on .f64 without '.ftz'}}
+  %0 = ptx.approx %d {fn = #ptx<approx_fn rcp>} : (f64) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @tanh_ftz(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.approx' op '.ftz' is not valid on 'tanh'}}
+  %0 = ptx.approx %x {fn = #ptx<approx_fn tanh>, ftz} : (f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @ex2_f16_ftz(%h: f16) -> f16 {
+  // expected-error @+1 {{'ptx.approx' op 'ex2.approx' takes '.ftz' on .bf16 types and not on .f16 types}}
+  %0 = ptx.approx %h {fn = #ptx<approx_fn ex2>, ftz} : (f16) -> f16
+  return %0 : f16
+}
+
+// -----
+
+func.func @slct_ftz_s32(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.slct' op '.ftz' is only valid with an .f32 selector}}
+  %0 = ptx.slct %a, %a, %a {ftz} : (i32, i32, i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @cvt_relu_f64(%x: f32) -> f64 {
+  // expected-error @+1 {{'ptx.cvt' op '.relu' and '.satfinite' are valid on 'cvt.rn' and 'cvt.rz' from .f32 to .f16/.bf16}}
+  %0 = ptx.cvt %x {relu} : (f32) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @cvt_rna(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.cvt' op '.rna' is only valid on 'cvt.tf32.f32'}}
+  %0 = ptx.cvt %x {rnd = #ptx<rnd rna>} : (f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @cvt_same_no_modifier(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.cvt' op 'cvt.f32.f32' needs a modifier}}
+  %0 = ptx.cvt %x : (f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @cvt_narrowing_no_rounding(%d: f64) -> f32 {
+  // expected-error @+1 {{'ptx.cvt' op narrowing 'cvt' needs a floating rounding modifier (.rn, .rz, .rm, .rp)}}
+  %0 = ptx.cvt %d : (f64) -> f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @cvt_f16_bf16_no_rounding(%h: f16) -> bf16 {
+  // expected-error @+1 {{'ptx.cvt' op narrowing 'cvt' needs a floating rounding modifier (.rn, .rz, .rm, .rp)}}
+  %0 = ptx.cvt %h : (f16) -> bf16
+  return %0 : bf16
+}
+
+// -----
+
+func.func @cvt_widening_rounding(%x: f32) -> f64 {
+  // expected-error @+1 {{'ptx.cvt' op widening 'cvt' is exact and takes no rounding modifier}}
+  %0 = ptx.cvt %x {rnd = #ptx<rnd rn>} : (f32) -> f64
+  return %0 : f64
+}
+
+// -----
+
+func.func @cvt_same_float_rounding(%x: f32) -> f32 {
+  // expected-error @+1 {{'ptx.cvt' op 'cvt' between equal float types takes an integer rounding modifier}}
+  %0 = ptx.cvt %x {rnd = #ptx<rnd rz>} : (f32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @cvt_int_to_float_rni(%a: i32) -> f32 {
+  // expected-error @+1 {{'ptx.cvt' op integer-to-float 'cvt' needs '.rn', '.rz', '.rm' or '.rp'}}
+  %0 = ptx.cvt %a {rnd = #ptx<rnd rni>, src_signed} : (i32) -> f32
+  return %0 : f32
+}
+
+// -----
+
+// A float-to-integer cvt without a rounding modifier (it used to parse and
+// fail only in the conversion).
+func.func @cvt_float_to_int_no_rounding(%x: f32) -> i32 {
+  // expected-error @+1 {{'ptx.cvt' op float-to-integer 'cvt' needs '.rni', '.rzi', '.rmi' or '.rpi'}}
+  %0 = ptx.cvt %x {dst_signed} : (f32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @cvt_ftz_f64(%d: f64) -> i32 {
+  // expected-error @+1 {{'ptx.cvt' op '.ftz' is only valid with .f32}}
+  %0 = ptx.cvt %d {rnd = #ptx<rnd rzi>, ftz} : (f64) -> i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @st_const(%p: !llvm.ptr, %a: i32) {
+  // expected-error @+1 {{'ptx.st' op 'st' cannot write the '.const' space}}
+  ptx.st %p, %a {space = #ptx<space const>} : (!llvm.ptr, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @atom_local(%p: !llvm.ptr, %a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.atom' op atomics work on global, shared or generic addresses only}}
+  %0 = ptx.atom %p, %a {op = #ptx<atomic_op add>, space = #ptx<space local>} : (!llvm.ptr, i32) -> i32
   return %0 : i32
 }

@@ -83,14 +83,14 @@ func.func @barrier(%s: !llvm.ptr, %id: i32, %n: i32, %p: i1) {
   // CHECK-NEXT: ptx.barrier %[[S]], %[[ID]], %[[N]] {arrive, operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (!llvm.ptr, i32, i32) -> ()
   ptx.barrier %s, %id, %n {operandSegmentSizes = array<i32: 1, 1, 1, 0>, arrive} : (!llvm.ptr, i32, i32) -> ()
   // bar.red.popc.u32 d, id, p: an i32 result, the predicate without a count.
-  // CHECK-NEXT: %{{.*}} = ptx.barrier %[[S]], %[[ID]], %[[P]] {operandSegmentSizes = array<i32: 1, 1, 0, 1>, red = "popc"} : (!llvm.ptr, i32, i1) -> i32
-  %0 = ptx.barrier %s, %id, %p {operandSegmentSizes = array<i32: 1, 1, 0, 1>, red = "popc"} : (!llvm.ptr, i32, i1) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.barrier %[[S]], %[[ID]], %[[P]] {operandSegmentSizes = array<i32: 1, 1, 0, 1>, red = #ptx<bar_red popc>} : (!llvm.ptr, i32, i1) -> i32
+  %0 = ptx.barrier %s, %id, %p {operandSegmentSizes = array<i32: 1, 1, 0, 1>, red = #ptx<bar_red popc>} : (!llvm.ptr, i32, i1) -> i32
   // bar.red.and.pred d, id, n, p: count and predicate.
-  // CHECK-NEXT: %{{.*}} = ptx.barrier %[[S]], %[[ID]], %[[N]], %[[P]] {operandSegmentSizes = array<i32: 1, 1, 1, 1>, red = "and"} : (!llvm.ptr, i32, i32, i1) -> i1
-  %1 = ptx.barrier %s, %id, %n, %p {operandSegmentSizes = array<i32: 1, 1, 1, 1>, red = "and"} : (!llvm.ptr, i32, i32, i1) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.barrier %[[S]], %[[ID]], %[[N]], %[[P]] {operandSegmentSizes = array<i32: 1, 1, 1, 1>, red = #ptx<bar_red and>} : (!llvm.ptr, i32, i32, i1) -> i1
+  %1 = ptx.barrier %s, %id, %n, %p {operandSegmentSizes = array<i32: 1, 1, 1, 1>, red = #ptx<bar_red and>} : (!llvm.ptr, i32, i32, i1) -> i1
   // bar.red.or.pred d, id, p.
-  // CHECK-NEXT: %{{.*}} = ptx.barrier %[[S]], %[[ID]], %[[P]] {operandSegmentSizes = array<i32: 1, 1, 0, 1>, red = "or"} : (!llvm.ptr, i32, i1) -> i1
-  %2 = ptx.barrier %s, %id, %p {operandSegmentSizes = array<i32: 1, 1, 0, 1>, red = "or"} : (!llvm.ptr, i32, i1) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.barrier %[[S]], %[[ID]], %[[P]] {operandSegmentSizes = array<i32: 1, 1, 0, 1>, red = #ptx<bar_red or>} : (!llvm.ptr, i32, i1) -> i1
+  %2 = ptx.barrier %s, %id, %p {operandSegmentSizes = array<i32: 1, 1, 0, 1>, red = #ptx<bar_red or>} : (!llvm.ptr, i32, i1) -> i1
   // CHECK-NEXT: return
   return
 }
@@ -101,66 +101,66 @@ func.func @barrier(%s: !llvm.ptr, %id: i32, %n: i32, %p: i1) {
 func.func @warp_collective(%s: !llvm.ptr, %a: i32, %q: i64, %b: i32, %c: i32,
                            %p: i1, %m: i32) {
   // shfl.sync.up.b32 d|p, a, b, c, mask: value and predicate results.
-  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[B]], %[[C]], %[[M]] {kind = "shfl.up", operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
-  %0:2 = ptx.warp_collective %s, %a, %b, %c, %m {kind = "shfl.up", operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
+  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[B]], %[[C]], %[[M]] {kind = #ptx<collective shfl.up>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
+  %0:2 = ptx.warp_collective %s, %a, %b, %c, %m {kind = #ptx<collective shfl.up>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
   // shfl.sync.down.b32 d, a, b, c, mask: one result.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[B]], %[[C]], %[[M]] {kind = "shfl.down", operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> i32
-  %1 = ptx.warp_collective %s, %a, %b, %c, %m {kind = "shfl.down", operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[B]], %[[C]], %[[M]] {kind = #ptx<collective shfl.down>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> i32
+  %1 = ptx.warp_collective %s, %a, %b, %c, %m {kind = #ptx<collective shfl.down>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> i32
   // shfl.sync.bfly.b32, with the ptx.suspend_id that
   // ptx-mark-suspend-points sets (a discardable attribute, kept).
-  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[B]], %[[C]], %[[M]] {kind = "shfl.bfly", operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>, ptx.suspend_id = 3 : i32} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
-  %2:2 = ptx.warp_collective %s, %a, %b, %c, %m {ptx.suspend_id = 3 : i32, kind = "shfl.bfly", operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
+  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[B]], %[[C]], %[[M]] {kind = #ptx<collective shfl.bfly>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>, ptx.suspend_id = 3 : i32} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
+  %2:2 = ptx.warp_collective %s, %a, %b, %c, %m {ptx.suspend_id = 3 : i32, kind = #ptx<collective shfl.bfly>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
   // shfl.sync.idx.b32.
-  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[B]], %[[C]], %[[M]] {kind = "shfl.idx", operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
-  %3:2 = ptx.warp_collective %s, %a, %b, %c, %m {kind = "shfl.idx", operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
+  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[B]], %[[C]], %[[M]] {kind = #ptx<collective shfl.idx>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
+  %3:2 = ptx.warp_collective %s, %a, %b, %c, %m {kind = #ptx<collective shfl.idx>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
   // vote.sync.all.pred d, p, mask: predicate operand and result.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[P]], %[[M]] {kind = "vote.all", operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
-  %4 = ptx.warp_collective %s, %p, %m {kind = "vote.all", operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[P]], %[[M]] {kind = #ptx<collective vote.all>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
+  %4 = ptx.warp_collective %s, %p, %m {kind = #ptx<collective vote.all>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
   // vote.sync.any.pred.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[P]], %[[M]] {kind = "vote.any", operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
-  %5 = ptx.warp_collective %s, %p, %m {kind = "vote.any", operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[P]], %[[M]] {kind = #ptx<collective vote.any>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
+  %5 = ptx.warp_collective %s, %p, %m {kind = #ptx<collective vote.any>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
   // vote.sync.uni.pred.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[P]], %[[M]] {kind = "vote.uni", operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
-  %6 = ptx.warp_collective %s, %p, %m {kind = "vote.uni", operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[P]], %[[M]] {kind = #ptx<collective vote.uni>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
+  %6 = ptx.warp_collective %s, %p, %m {kind = #ptx<collective vote.uni>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i1
   // vote.sync.ballot.b32: an i32 result.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[P]], %[[M]] {kind = "vote.ballot", operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i32
-  %7 = ptx.warp_collective %s, %p, %m {kind = "vote.ballot", operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[P]], %[[M]] {kind = #ptx<collective vote.ballot>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i32
+  %7 = ptx.warp_collective %s, %p, %m {kind = #ptx<collective vote.ballot>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 1, 1>} : (!llvm.ptr, i1, i32) -> i32
   // match.any.sync.b32 d, a, mask.
-  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = "match.any.b32", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> (i32, i1)
-  %8:2 = ptx.warp_collective %s, %a, %m {kind = "match.any.b32", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> (i32, i1)
+  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = #ptx<collective match.any>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> (i32, i1)
+  %8:2 = ptx.warp_collective %s, %a, %m {kind = #ptx<collective match.any>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> (i32, i1)
   // match.any.sync.b64: a 64-bit `a`.
-  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[Q]], %[[M]] {kind = "match.any.b64", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i64, i32) -> (i32, i1)
-  %9:2 = ptx.warp_collective %s, %q, %m {kind = "match.any.b64", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i64, i32) -> (i32, i1)
+  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[Q]], %[[M]] {kind = #ptx<collective match.any>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i64, i32) -> (i32, i1)
+  %9:2 = ptx.warp_collective %s, %q, %m {kind = #ptx<collective match.any>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i64, i32) -> (i32, i1)
   // match.all.sync.b32 d|p, a, mask.
-  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = "match.all.b32", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> (i32, i1)
-  %10:2 = ptx.warp_collective %s, %a, %m {kind = "match.all.b32", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> (i32, i1)
+  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = #ptx<collective match.all>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> (i32, i1)
+  %10:2 = ptx.warp_collective %s, %a, %m {kind = #ptx<collective match.all>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> (i32, i1)
   // match.all.sync.b64.
-  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[Q]], %[[M]] {kind = "match.all.b64", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i64, i32) -> (i32, i1)
-  %11:2 = ptx.warp_collective %s, %q, %m {kind = "match.all.b64", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i64, i32) -> (i32, i1)
+  // CHECK-NEXT: %{{.*}}:2 = ptx.warp_collective %[[S]], %[[Q]], %[[M]] {kind = #ptx<collective match.all>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i64, i32) -> (i32, i1)
+  %11:2 = ptx.warp_collective %s, %q, %m {kind = #ptx<collective match.all>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i64, i32) -> (i32, i1)
   // redux.sync.add.u32 d, a, mask.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = "redux.add", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
-  %12 = ptx.warp_collective %s, %a, %m {kind = "redux.add", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = #ptx<collective redux.add>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  %12 = ptx.warp_collective %s, %a, %m {kind = #ptx<collective redux.add>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
   // redux.sync.min.s32: is_signed.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {is_signed, kind = "redux.min", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
-  %13 = ptx.warp_collective %s, %a, %m {kind = "redux.min", is_signed, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {is_signed, kind = #ptx<collective redux.min>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  %13 = ptx.warp_collective %s, %a, %m {kind = #ptx<collective redux.min>, is_signed, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
   // redux.sync.max.u32.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = "redux.max", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
-  %14 = ptx.warp_collective %s, %a, %m {kind = "redux.max", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = #ptx<collective redux.max>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  %14 = ptx.warp_collective %s, %a, %m {kind = #ptx<collective redux.max>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
   // redux.sync.and.b32.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = "redux.and", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
-  %15 = ptx.warp_collective %s, %a, %m {kind = "redux.and", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = #ptx<collective redux.and>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  %15 = ptx.warp_collective %s, %a, %m {kind = #ptx<collective redux.and>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
   // redux.sync.or.b32.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = "redux.or", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
-  %16 = ptx.warp_collective %s, %a, %m {kind = "redux.or", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = #ptx<collective redux.or>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  %16 = ptx.warp_collective %s, %a, %m {kind = #ptx<collective redux.or>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
   // redux.sync.xor.b32.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = "redux.xor", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
-  %17 = ptx.warp_collective %s, %a, %m {kind = "redux.xor", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]], %[[A]], %[[M]] {kind = #ptx<collective redux.xor>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
+  %17 = ptx.warp_collective %s, %a, %m {kind = #ptx<collective redux.xor>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 1>} : (!llvm.ptr, i32, i32) -> i32
   // activemask.b32 d: the state only.
-  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]] {kind = "activemask", operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>} : (!llvm.ptr) -> i32
-  %18 = ptx.warp_collective %s {kind = "activemask", operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>} : (!llvm.ptr) -> i32
+  // CHECK-NEXT: %{{.*}} = ptx.warp_collective %[[S]] {kind = #ptx<collective activemask>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>} : (!llvm.ptr) -> i32
+  %18 = ptx.warp_collective %s {kind = #ptx<collective activemask>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>} : (!llvm.ptr) -> i32
   // bar.warp.sync mask: no result.
-  // CHECK-NEXT: ptx.warp_collective %[[S]], %[[M]] {kind = "warp.sync", operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1>} : (!llvm.ptr, i32) -> ()
-  ptx.warp_collective %s, %m {kind = "warp.sync", operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1>} : (!llvm.ptr, i32) -> ()
+  // CHECK-NEXT: ptx.warp_collective %[[S]], %[[M]] {kind = #ptx<collective warp.sync>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1>} : (!llvm.ptr, i32) -> ()
+  ptx.warp_collective %s, %m {kind = #ptx<collective warp.sync>, operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 1>} : (!llvm.ptr, i32) -> ()
   // CHECK-NEXT: return
   return
 }

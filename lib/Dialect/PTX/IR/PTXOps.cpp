@@ -24,67 +24,203 @@ static unsigned bitWidth(Type type) {
   return type.getIntOrFloatBitWidth();
 }
 
-/// Checks the modifiers shared by the arithmetic ops: floating-point
-/// modifiers only on floats, integer ones only on integers, and the
-/// saturation forms the ISA lists.
+/// The PTX spelling of \p type, without the dot: f32, bf16x2, s32 or u16
+/// (integers are signed as \p isSigned says).
+static std::string ptxTypeName(Type type, bool isSigned = false) {
+  Type elem = elementType(type);
+  std::string name;
+  if (elem.isBF16())
+    name = "bf16";
+  else if (isa<FloatType>(elem))
+    name = "f" + std::to_string(elem.getIntOrFloatBitWidth());
+  else if (elem.isInteger(1))
+    name = "pred";
+  else
+    name = (isSigned ? "s" : "u") +
+           std::to_string(elem.getIntOrFloatBitWidth());
+  if (auto vec = dyn_cast<VectorType>(type))
+    name += "x" + std::to_string(vec.getNumElements());
+  return name;
+}
+
+static bool isHalfType(Type elem) { return isa<Float16Type, BFloat16Type>(elem); }
+
+namespace {
+/// Detects whether an op's Properties has a member of the given name, so
+/// that one builder and one verifier serve every arithmetic op.
+#define PTXJIT_DETECT_PROPERTY(field)                                          \
+  template <typename P, typename = void>                                      \
+  struct Has_##field : std::false_type {};                                     \
+  template <typename P>                                                        \
+  struct Has_##field<P, std::void_t<decltype(P::field)>> : std::true_type {};
+PTXJIT_DETECT_PROPERTY(rnd)
+PTXJIT_DETECT_PROPERTY(mode)
+PTXJIT_DETECT_PROPERTY(ftz)
+PTXJIT_DETECT_PROPERTY(sat)
+PTXJIT_DETECT_PROPERTY(relu)
+PTXJIT_DETECT_PROPERTY(is_signed)
+PTXJIT_DETECT_PROPERTY(oob)
+PTXJIT_DETECT_PROPERTY(propagate_nan)
+PTXJIT_DETECT_PROPERTY(xorsign_abs)
+#undef PTXJIT_DETECT_PROPERTY
+} // namespace
+
+/// Builds an arithmetic op from its inputs and named modifiers.
 template <typename OpTy>
-static LogicalResult verifyArith(OpTy op, bool allowsMode) {
-  Type type = elementType(op->getOperand(0).getType());
-  bool isFloat = isa<FloatType>(type);
-  bool isPacked = isa<VectorType>(op->getOperand(0).getType());
-  if (isPacked && !isFloat &&
-      (op.getMode() || !isa<AddOp, SubOp, MinOp, MaxOp>(op.getOperation())))
-    return op.emitOpError("packed (vector) integer operands are supported "
-                          "on add, sub, min and max only");
-  if (isPacked && isFloat &&
-      isa<DivOp, AbsOp, NegOp>(op.getOperation()) &&
-      type.getIntOrFloatBitWidth() == 32)
-    return op.emitOpError("packed f32x2 operands are supported on add, sub, "
-                          "mul and fma only");
-  if (isFloat) {
-    if (op.getMode())
-      return op.emitOpError("'") << stringifyMulMode(*op.getMode())
-                                 << "' is not a floating-point modifier";
-    if (op.getIsSigned())
-      return op.emitOpError("signedness applies to integer types only");
-    if (op.getSat() && type.isF64())
-      return op.emitOpError("'.sat' is not allowed on f64");
-    if (op.getFtz() && type.isF64())
-      return op.emitOpError("'.ftz' is not allowed on f64");
-    if (op.getRnd() && *op.getRnd() > RoundingMode::rp)
-      return op.emitOpError("integer rounding modes are only valid on cvt");
+static void buildArith(OpBuilder &builder, OperationState &state,
+                       Type resultType, ValueRange inputs,
+                       const ArithModifiers &m) {
+  using Props = typename OpTy::Properties;
+  state.addOperands(inputs);
+  state.addTypes(resultType);
+  Props &props = state.getOrAddProperties<Props>();
+  MLIRContext *ctx = builder.getContext();
+  if constexpr (Has_rnd<Props>::value) {
+    if (m.rnd)
+      props.rnd = RoundingModeAttr::get(ctx, *m.rnd);
+  } else {
+    assert(!m.rnd && "the op takes no rounding modifier");
+  }
+  if constexpr (Has_mode<Props>::value) {
+    if (m.mode)
+      props.mode = MulModeAttr::get(ctx, *m.mode);
+  } else {
+    assert(!m.mode && "the op takes no multiply mode");
+  }
+#define PTXJIT_SET_UNIT(field, flag)                                           \
+  if constexpr (Has_##field<Props>::value) {                                   \
+    if (m.flag)                                                                \
+      props.field = builder.getUnitAttr();                                     \
+  } else {                                                                     \
+    assert(!m.flag && "the op takes no ." #field);                             \
+  }
+  PTXJIT_SET_UNIT(ftz, ftz)
+  PTXJIT_SET_UNIT(sat, sat)
+  PTXJIT_SET_UNIT(relu, relu)
+  PTXJIT_SET_UNIT(is_signed, isSigned)
+  PTXJIT_SET_UNIT(oob, oob)
+  PTXJIT_SET_UNIT(propagate_nan, propagateNan)
+  PTXJIT_SET_UNIT(xorsign_abs, xorsignAbs)
+#undef PTXJIT_SET_UNIT
+}
+
+/// The modifiers an arithmetic op carries, as the builder took them.
+template <typename OpTy>
+static ArithModifiers modifiersOf(OpTy op) {
+  using Props = typename OpTy::Properties;
+  const Props &props = op.getProperties();
+  ArithModifiers m;
+  if constexpr (Has_rnd<Props>::value)
+    if (props.rnd)
+      m.rnd = props.rnd.getValue();
+  if constexpr (Has_mode<Props>::value)
+    if (props.mode)
+      m.mode = props.mode.getValue();
+  if constexpr (Has_ftz<Props>::value)
+    m.ftz = bool(props.ftz);
+  if constexpr (Has_sat<Props>::value)
+    m.sat = bool(props.sat);
+  if constexpr (Has_relu<Props>::value)
+    m.relu = bool(props.relu);
+  if constexpr (Has_is_signed<Props>::value)
+    m.isSigned = bool(props.is_signed);
+  if constexpr (Has_oob<Props>::value)
+    m.oob = bool(props.oob);
+  if constexpr (Has_propagate_nan<Props>::value)
+    m.propagateNan = bool(props.propagate_nan);
+  if constexpr (Has_xorsign_abs<Props>::value)
+    m.xorsignAbs = bool(props.xorsign_abs);
+  return m;
+}
+
+#define PTXJIT_ARITH_BUILDER(OpTy)                                             \
+  void OpTy::build(OpBuilder &builder, OperationState &state,                  \
+                   Type resultType, ValueRange inputs,                         \
+                   const ArithModifiers &modifiers) {                          \
+    buildArith<OpTy>(builder, state, resultType, inputs, modifiers);           \
+  }                                                                            \
+  ArithModifiers OpTy::getModifiers() { return modifiersOf(*this); }
+PTXJIT_ARITH_BUILDER(AddOp)
+PTXJIT_ARITH_BUILDER(SubOp)
+PTXJIT_ARITH_BUILDER(MulOp)
+PTXJIT_ARITH_BUILDER(MadOp)
+PTXJIT_ARITH_BUILDER(FmaOp)
+PTXJIT_ARITH_BUILDER(DivOp)
+PTXJIT_ARITH_BUILDER(AbsOp)
+PTXJIT_ARITH_BUILDER(NegOp)
+PTXJIT_ARITH_BUILDER(MinOp)
+PTXJIT_ARITH_BUILDER(MaxOp)
+#undef PTXJIT_ARITH_BUILDER
+
+/// The rules shared by the arithmetic ops (9.7.1, 9.7.3, 9.7.4): each
+/// modifier only on the types its instruction defines it for. \p type is
+/// the type of the operands.
+static LogicalResult verifyArith(Operation *op, Type type,
+                                 const ArithModifiers &m) {
+  StringRef name = op->getName().stripDialect();
+  // A modifier the op does not take would parse as a discardable attribute
+  // and be ignored; only the dialect's own discardable attributes may be.
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    if (!attr.getName().strref().starts_with("ptx."))
+      return op->emitOpError("'")
+             << attr.getName().strref() << "' is not a modifier of '" << name
+             << "'";
+  Type elem = elementType(type);
+  bool isPacked = isa<VectorType>(type);
+  if (!isa<FloatType>(elem)) {
+    if (isPacked && !isa<AddOp, SubOp, MinOp, MaxOp>(op))
+      return op->emitOpError("packed (vector) integer operands are "
+                             "supported on add, sub, min and max only");
+    if (m.rnd || m.ftz)
+      return op->emitOpError("rounding and '.ftz' apply to floating-point "
+                             "types only");
+    if (m.sat && isa<AddOp, SubOp>(op) &&
+        !(m.isSigned && type.isInteger(32)))
+      return op->emitOpError("'.sat' on an integer type is only valid on '")
+             << name << ".s32'";
+    if (m.mode && !isa<MulOp, MadOp>(op))
+      return op->emitOpError("does not take a multiply mode");
     return success();
   }
-  if (op.getRnd() || op.getFtz())
-    return op.emitOpError("rounding and '.ftz' apply to floating-point "
-                          "types only");
-  if (op.getMode() && !allowsMode)
-    return op.emitOpError("does not take a multiply mode");
-  if (op.getRelu() && !(type.isInteger(32) || type.isInteger(16)))
-    return op.emitOpError("'.relu' is only valid on s32 and s16x2");
+  if (m.mode)
+    return op->emitOpError("'.") << stringifyMulMode(*m.mode)
+                                 << "' is not a floating-point modifier";
+  if (m.isSigned)
+    return op->emitOpError("signedness applies to integer types only");
+  if (isPacked && elem.isF32() && isa<DivOp, AbsOp, NegOp>(op))
+    return op->emitOpError("packed f32x2 operands are supported on add, "
+                           "sub, mul and fma only");
+  if (m.rnd && isIntegerRounding(*m.rnd))
+    return op->emitOpError("integer rounding modes are only valid on cvt");
+  if (elem.isF64() && m.ftz)
+    return op->emitOpError("'.ftz' is not valid on .f64");
+  if (elem.isF64() && m.sat)
+    return op->emitOpError("'.sat' is not valid on .f64");
+  if (elem.isBF16() && (m.ftz || m.sat))
+    return op->emitOpError("'.ftz' and '.sat' are not valid on .bf16");
+  if (isHalfType(elem) && m.rnd && *m.rnd != RoundingMode::rn)
+    return op->emitOpError("'.")
+           << stringifyRoundingMode(*m.rnd) << "' is not valid on "
+           << "half-precision '" << name << "' (only '.rn')";
+  if (m.sat && isPacked && elem.isF32())
+    return op->emitOpError("'.sat' is not valid on .f32x2");
   return success();
 }
 
 LogicalResult AddOp::verify() {
-  if (failed(verifyArith(*this, false)))
-    return failure();
-  if (getSat() && !isa<FloatType>(elementType(getType())) &&
-      !(getIsSigned() && getType().isInteger(32)))
-    return emitOpError("'.sat' is only valid on s32 and floating types");
-  return success();
+  return verifyArith(*this, getType(), modifiersOf(*this));
 }
 LogicalResult SubOp::verify() {
-  if (failed(verifyArith(*this, false)))
-    return failure();
-  if (getSat() && !isa<FloatType>(elementType(getType())) &&
-      !(getIsSigned() && getType().isInteger(32)))
-    return emitOpError("'.sat' is only valid on s32 and floating types");
-  return success();
+  return verifyArith(*this, getType(), modifiersOf(*this));
+}
+LogicalResult DivOp::verify() {
+  return verifyArith(*this, getType(), modifiersOf(*this));
 }
 
-/// Checks the result width implied by a multiply mode.
+/// The modes of the integer multiplies: one is required, and `.wide`
+/// doubles the result width (9.7.1.3-4).
 template <typename OpTy>
-static LogicalResult verifyMulResult(OpTy op) {
+static LogicalResult verifyMulMode(OpTy op) {
   Type operand = op->getOperand(0).getType();
   Type result = op.getType();
   if (isa<FloatType>(elementType(operand))) {
@@ -92,78 +228,105 @@ static LogicalResult verifyMulResult(OpTy op) {
       return op.emitOpError("result type must match the operand type");
     return success();
   }
-  if (!op.getMode())
-    return op.emitOpError("integer multiply requires '.lo', '.hi' or '.wide'");
-  unsigned want = bitWidth(operand) *
-                  (*op.getMode() == MulMode::wide ? 2 : 1);
+  std::optional<MulMode> mode = op.getMode();
+  if (!mode)
+    return op.emitOpError("integer '")
+           << op->getName().stripDialect() << "' needs '.lo', '.hi' or '.wide'";
+  if (*mode == MulMode::wide && bitWidth(operand) == 64)
+    return op.emitOpError("'.wide' is not valid on 64-bit operands");
+  unsigned want = bitWidth(operand) * (*mode == MulMode::wide ? 2 : 1);
   if (bitWidth(result) != want)
     return op.emitOpError("result must be ") << want << " bits wide";
-  if (*op.getMode() == MulMode::wide && bitWidth(operand) == 64)
-    return op.emitOpError("'.wide' is not valid on 64-bit operands");
   return success();
 }
 
 LogicalResult MulOp::verify() {
-  if (failed(verifyArith(*this, true)))
+  if (failed(verifyArith(*this, getLhs().getType(), modifiersOf(*this))))
     return failure();
-  return verifyMulResult(*this);
+  return verifyMulMode(*this);
 }
 LogicalResult MadOp::verify() {
-  if (failed(verifyArith(*this, true)))
+  if (failed(verifyArith(*this, getA().getType(), modifiersOf(*this))) ||
+      failed(verifyMulMode(*this)))
     return failure();
-  if (getSat() && !isa<FloatType>(elementType(getType())) &&
-      !(getMode() == MulMode::hi && getIsSigned() &&
-        getType().isInteger(32)))
-    return emitOpError("'.sat' is only valid on mad.hi.s32");
-  return verifyMulResult(*this);
+  if (getSat() && !(getMode() == MulMode::hi && getIsSigned() &&
+                    getType().isInteger(32)))
+    return emitOpError("'.sat' is only valid on 'mad.hi.sat.s32'");
+  return success();
 }
+
+/// fma (9.7.3.6, 9.7.4.4): a rounding modifier is required; `.relu` and
+/// `.oob` exist on the half-precision forms only, and neither combines
+/// with `.sat` (nor `.oob` with `.ftz`).
 LogicalResult FmaOp::verify() {
-  if (!isa<FloatType>(elementType(getType())))
+  Type elem = elementType(getType());
+  if (!isa<FloatType>(elem))
     return emitOpError("requires a floating-point type");
-  if (!getRnd())
+  ArithModifiers m = modifiersOf(*this);
+  if (!m.rnd)
     return emitOpError("requires a rounding modifier");
-  return verifyArith(*this, false);
+  if (failed(verifyArith(*this, getType(), m)))
+    return failure();
+  if ((m.relu || m.oob) && !isHalfType(elem))
+    return emitOpError("'.relu' and '.oob' apply to half-precision 'fma' "
+                       "only");
+  if (m.relu && m.sat)
+    return emitOpError("'.relu' and '.sat' cannot be combined");
+  if (m.oob && (m.ftz || m.sat))
+    return emitOpError("'.oob' cannot be combined with '.ftz' or '.sat'");
+  return success();
 }
+
 LogicalResult Mad24Op::verify() {
   if (getSat() && !(getHi() && getIsSigned()))
-    return emitOpError("'.sat' is only valid on mad24.hi.s32");
+    return emitOpError("'.sat' is only valid on 'mad24.hi.sat.s32'");
   return success();
 }
-LogicalResult DivOp::verify() { return verifyArith(*this, false); }
-/// abs and neg (9.7.1.10-11, 9.7.3.9-10, 9.7.4.6): `.ftz` on f32 and f16
-/// only.
+
+/// `.ftz` of abs, neg, min and max: f32 and f16 only (9.7.3.9-12,
+/// 9.7.4.5-8).
+static LogicalResult verifyFtzOnF32F16(Operation *op, Type type, bool ftz) {
+  Type elem = elementType(type);
+  if (ftz && !(elem.isF32() || elem.isF16()))
+    return op->emitOpError("'.ftz' is only valid on .f32 and .f16 types");
+  return success();
+}
+
+/// abs and neg (9.7.1.10-11, 9.7.3.9-10, 9.7.4.5-6).
 template <typename OpTy>
 static LogicalResult verifyAbsNeg(OpTy op) {
-  if (failed(verifyArith(op, false)))
+  ArithModifiers m = modifiersOf(op);
+  if (failed(verifyFtzOnF32F16(op, op.getType(), m.ftz)))
     return failure();
-  Type type = elementType(op.getType());
-  if (op.getFtz() && !(type.isF32() || type.isF16()))
-    return op.emitOpError("'.ftz' is only valid on f32 and f16 types");
-  return success();
+  return verifyArith(op, op.getType(), m);
 }
 
 LogicalResult AbsOp::verify() { return verifyAbsNeg(*this); }
 LogicalResult NegOp::verify() { return verifyAbsNeg(*this); }
-/// The rules of min and max beyond verifyArith (9.7.1.12, 9.7.3.11,
-/// 9.7.4.5): `.NaN` and `.xorsign.abs` on f32 and the half types, `.ftz` on
-/// f32 and f16, `.relu` on s32 and s16x2, three inputs on f32 only.
+
+/// min and max (9.7.1.12-13, 9.7.3.11-12, 9.7.4.7-8): `.relu` on s32 and
+/// s16x2, `.NaN` and `.xorsign.abs` on f32 and the half types, three inputs
+/// on f32 only.
 template <typename OpTy>
 static LogicalResult verifyMinMax(OpTy op) {
-  if (failed(verifyArith(op, false)))
+  ArithModifiers m = modifiersOf(op);
+  Type type = op.getType();
+  Type elem = elementType(type);
+  bool isFloat = isa<FloatType>(elem);
+  if (failed(verifyFtzOnF32F16(op, type, m.ftz)))
     return failure();
-  Type type = elementType(op.getType());
-  bool isFloat = isa<FloatType>(type);
-  if ((op.getPropagateNan() || op.getXorsignAbs()) &&
-      !(isFloat && !type.isF64()))
-    return op.emitOpError("'.NaN' and '.xorsign.abs' are only valid on f32 "
-                          "and half-precision types");
-  if (op.getFtz() && !(type.isF32() || type.isF16()))
-    return op.emitOpError("'.ftz' is only valid on f32 and f16 types");
-  if (op.getRelu() && isFloat)
-    return op.emitOpError("'.relu' is only valid on s32 and s16x2");
-  if (op.getThird() && !(type.isF32() && !isa<VectorType>(op.getType())))
-    return op.emitOpError("three inputs are only valid on f32");
-  return success();
+  bool reluType = m.isSigned && (type.isInteger(32) ||
+                                 (type == VectorType::get({2}, elem) &&
+                                  elem.isInteger(16)));
+  if (m.relu && !reluType)
+    return op.emitOpError("'.relu' is only valid on .s32 and .s16x2");
+  if ((m.propagateNan || m.xorsignAbs) && !(isFloat && !elem.isF64()))
+    return op.emitOpError("'.NaN', '.xorsign' and '.abs' are only valid on "
+                          "f32 and half-precision types");
+  if (op.getThird() && !(elem.isF32() && !isa<VectorType>(type)))
+    return op.emitOpError("three-input '")
+           << op->getName().stripDialect() << "' is only valid on .f32";
+  return verifyArith(op, type, m);
 }
 
 LogicalResult MinOp::verify() { return verifyMinMax(*this); }
@@ -175,62 +338,124 @@ LogicalResult SqrtOp::verify() {
   if (getRnd() > RoundingMode::rp)
     return emitOpError("requires one of rn, rz, rm, rp");
   if (getFtz() && getType().isF64())
-    return emitOpError("'.ftz' is not allowed on f64");
+    return emitOpError("'.ftz' is not valid on .f64");
   return success();
 }
 
+/// The PTX instruction an approx function is: `sin.approx`, `div.full`.
+static std::string approxSpelling(ApproxFn fn) {
+  if (fn == ApproxFn::div_full)
+    return "div.full";
+  return (stringifyApproxFn(fn) + ".approx").str();
+}
+
+/// The `.approx` instructions (9.7.3.13-22, 9.7.4.9-10): f32, plus f64 for
+/// rsqrt and `rcp.approx.ftz.f64`, and the half types for ex2 and tanh.
 LogicalResult ApproxOp::verify() {
-  unsigned want = getFn() == ApproxFn::div || getFn() == ApproxFn::div_full
-                      ? 2
-                      : 1;
+  ApproxFn fn = getFn();
+  unsigned want = fn == ApproxFn::div || fn == ApproxFn::div_full ? 2 : 1;
   if (getOperands().size() != want)
-    return emitOpError("'") << stringifyApproxFn(getFn()) << "' takes " << want
+    return emitOpError("'") << stringifyApproxFn(fn) << "' takes " << want
                             << " operand(s)";
   for (Value v : getOperands())
     if (v.getType() != getType())
       return emitOpError("operands must have the result type");
-  Type elem = elementType(getType());
+  Type type = getType();
+  Type elem = elementType(type);
   if (!isa<FloatType>(elem))
     return emitOpError("requires a floating-point type");
-  bool f64Allowed = getFn() == ApproxFn::rcp || getFn() == ApproxFn::rsqrt;
-  if (elem.isF64() && !f64Allowed)
-    return emitOpError("f64 is only valid on rcp and rsqrt");
-  if (elem.getIntOrFloatBitWidth() == 16 && getFn() != ApproxFn::ex2 &&
-      getFn() != ApproxFn::tanh)
-    return emitOpError("16-bit types are only valid on ex2 and tanh");
+  bool halfTypes = fn == ApproxFn::ex2 || fn == ApproxFn::tanh;
+  bool allowed = type.isF32() ||
+                 (type.isF64() && (fn == ApproxFn::rsqrt ||
+                                   fn == ApproxFn::rcp)) ||
+                 (halfTypes && isHalfType(elem) &&
+                  (!isa<VectorType>(type) ||
+                   cast<VectorType>(type).getNumElements() == 2));
+  if (!allowed)
+    return emitOpError("type '.") << ptxTypeName(type) << "' is not valid on '"
+                                  << approxSpelling(fn) << "'";
+  if (fn == ApproxFn::rcp && type.isF64() && !getFtz())
+    return emitOpError("'rcp.approx' is not valid on .f64 without '.ftz'");
+  if (fn == ApproxFn::tanh && getFtz())
+    return emitOpError("'.ftz' is not valid on 'tanh'");
+  if (fn == ApproxFn::ex2 && isHalfType(elem) && getFtz() != elem.isBF16())
+    return emitOpError("'ex2.approx' takes '.ftz' on .bf16 types and not on "
+                       ".f16 types");
   return success();
 }
 
 LogicalResult SetpOp::verify() {
   if (getLhs().getType() != getRhs().getType())
     return emitOpError("operands must have the same type");
-  bool isFloat = isa<FloatType>(elementType(getLhs().getType()));
+  Type elem = elementType(getLhs().getType());
+  bool isFloat = isa<FloatType>(elem);
   bool floatOnly = getCmp() >= CmpOp::equ;
   bool unsignedOnly = getCmp() >= CmpOp::lo && getCmp() <= CmpOp::hs;
   if (!isFloat && floatOnly)
-    return emitOpError("'") << stringifyCmpOp(getCmp())
-                            << "' compares floating-point values only";
+    return emitOpError("'.") << stringifyCmpOp(getCmp())
+                             << "' compares floating-point values only";
   if (isFloat && unsignedOnly)
-    return emitOpError("'") << stringifyCmpOp(getCmp())
-                            << "' compares integers only";
-  if (getFtz() && !isFloat)
-    return emitOpError("'.ftz' applies to floating-point types only");
+    return emitOpError("'.") << stringifyCmpOp(getCmp())
+                             << "' compares integers only";
+  return verifyFtzOnF32F16(*this, getLhs().getType(), getFtz());
+}
+
+LogicalResult SlctOp::verify() {
+  if (getFtz() && !getC().getType().isF32())
+    return emitOpError("'.ftz' is only valid with an .f32 selector");
   return success();
 }
 
+/// cvt between the scalar integer and floating-point types (9.7.9.21): a
+/// rounding modifier exactly where the conversion can be inexact, of the
+/// kind the destination needs.
 LogicalResult CvtOp::verify() {
-  bool srcFloat = isa<FloatType>(getA().getType());
-  bool dstFloat = isa<FloatType>(getType());
-  if (!getRnd())
-    return success();
-  if (*getRnd() == RoundingMode::rs)
+  Type src = getA().getType(), dst = getType();
+  bool srcFloat = isa<FloatType>(src), dstFloat = isa<FloatType>(dst);
+  std::optional<RoundingMode> rnd = getRnd();
+  std::string form = "'cvt." + ptxTypeName(dst, getDstSigned()) + "." +
+                     ptxTypeName(src, getSrcSigned()) + "'";
+  if (rnd == RoundingMode::rs)
     return emitOpError("'.rs' is lowered through ptx.cvt_to_narrow");
-  bool integerRounding = isIntegerRounding(*getRnd());
-  if (integerRounding && !srcFloat)
-    return emitOpError("integer rounding requires a floating-point source");
-  if (!integerRounding && !dstFloat)
-    return emitOpError("floating rounding requires a floating-point "
-                       "destination");
+  if ((getRelu() || getSatfinite()) &&
+      !(isHalfType(dst) && src.isF32() &&
+        (rnd == RoundingMode::rn || rnd == RoundingMode::rz)))
+    return emitOpError("'.relu' and '.satfinite' are valid on 'cvt.rn' and "
+                       "'cvt.rz' from .f32 to .f16/.bf16");
+  if (rnd == RoundingMode::rna)
+    return emitOpError("'.rna' is only valid on 'cvt.tf32.f32'");
+  bool intRounding = rnd && isIntegerRounding(*rnd);
+  if (srcFloat && dstFloat) {
+    // f16 <-> bf16 converts through f32 and rounds once.
+    unsigned dstBits = dst.getIntOrFloatBitWidth();
+    unsigned srcBits = src.getIntOrFloatBitWidth();
+    bool same = src == dst;
+    bool narrowing = dstBits < srcBits || (dstBits == srcBits && !same);
+    if (same && !rnd && !getFtz() && !getSat())
+      return emitOpError(form) << " needs a modifier";
+    if (narrowing && (!rnd || intRounding))
+      return emitOpError("narrowing 'cvt' needs a floating rounding "
+                         "modifier (.rn, .rz, .rm, .rp)");
+    if (!narrowing && !same && rnd)
+      return emitOpError("widening 'cvt' is exact and takes no rounding "
+                         "modifier");
+    if (same && rnd && !intRounding)
+      return emitOpError("'cvt' between equal float types takes an integer "
+                         "rounding modifier");
+  } else if (dstFloat) {
+    if (!rnd || intRounding)
+      return emitOpError("integer-to-float 'cvt' needs '.rn', '.rz', '.rm' "
+                         "or '.rp'");
+  } else if (srcFloat) {
+    if (!rnd || !intRounding)
+      return emitOpError("float-to-integer 'cvt' needs '.rni', '.rzi', "
+                         "'.rmi' or '.rpi'");
+  } else if (rnd) {
+    return emitOpError("integer-to-integer 'cvt' takes no rounding "
+                       "modifier");
+  }
+  if (getFtz() && !(src.isF32() || dst.isF32()))
+    return emitOpError("'.ftz' is only valid with .f32");
   return success();
 }
 
@@ -318,6 +543,8 @@ LogicalResult LdOp::verify() {
 }
 
 LogicalResult StOp::verify() {
+  if (getSpace() == StateSpace::constant)
+    return emitOpError("'st' cannot write the '.const' space");
   for (Type type : getValues().getTypes())
     if (!isScalarBits(type))
       return emitOpError("stores scalar integers or floats only");
@@ -328,6 +555,11 @@ LogicalResult StOp::verify() {
 }
 
 LogicalResult AtomOp::verify() {
+  StateSpace space = getSpace();
+  if (space != StateSpace::global && space != StateSpace::shared &&
+      space != StateSpace::generic)
+    return emitOpError("atomics work on global, shared or generic "
+                       "addresses only");
   Type type = getB().getType();
   if (getType() != type)
     return emitOpError("result type must match the operand type");
@@ -339,6 +571,76 @@ LogicalResult AtomOp::verify() {
       getOp() != AtomicOp::min && getOp() != AtomicOp::max)
     return emitOpError("'") << stringifyAtomicOp(getOp())
                             << "' does not apply to floating-point values";
+  return success();
+}
+
+/// bar.red (9.7.13.1): a predicate in and a result out, an i32 count for
+/// popc and an i1 for and/or; the other barriers have neither.
+LogicalResult BarrierOp::verify() {
+  std::optional<BarrierReduction> red = getRed();
+  if (bool(red) != bool(getPred()))
+    return emitOpError("a predicate operand goes with 'red', and only with "
+                       "it");
+  if (bool(red) != bool(getResult()))
+    return emitOpError("a result goes with 'red', and only with it");
+  if (red && getResult().getType() !=
+                 IntegerType::get(getContext(),
+                                  *red == BarrierReduction::popc ? 32 : 1))
+    return emitOpError("'bar.red.") << stringifyBarrierReduction(*red)
+                                    << "' gives "
+                                    << (*red == BarrierReduction::popc
+                                            ? "an i32 count"
+                                            : "an i1");
+  return success();
+}
+
+/// The operands each warp collective takes, as its PTX instruction has
+/// them, and its results: the value, then the predicate of shfl and match
+/// (which may be left out).
+LogicalResult WarpCollectiveOp::verify() {
+  using K = CollectiveKind;
+  K kind = getKind();
+  bool shfl = kind >= K::shfl_up && kind <= K::shfl_idx;
+  bool vote = kind >= K::vote_all && kind <= K::vote_ballot;
+  bool match = kind == K::match_any || kind == K::match_all;
+  bool redux = kind >= K::redux_add && kind <= K::redux_xor;
+  bool wantA = shfl || match || redux;
+  bool wantMask = kind != K::activemask;
+  StringRef name = stringifyCollectiveKind(kind);
+  auto shape = [&](StringRef operand, bool want, bool has) -> LogicalResult {
+    if (want == has)
+      return success();
+    return emitOpError("'") << name << "' " << (want ? "needs" : "takes no")
+                            << " operand '" << operand << "'";
+  };
+  if (failed(shape("a", wantA, bool(getA()))) ||
+      failed(shape("b", shfl, bool(getB()))) ||
+      failed(shape("c", shfl, bool(getC()))) ||
+      failed(shape("pred", vote, bool(getPred()))) ||
+      failed(shape("mask", wantMask, bool(getMask()))))
+    return failure();
+  if (getA() && !(getA().getType().isInteger(32) ||
+                  (match && getA().getType().isInteger(64))))
+    return emitOpError("operand 'a' must be i32")
+           << (match ? " or i64" : "");
+  Builder b(getContext());
+  SmallVector<Type, 2> want;
+  if (shfl || match)
+    want = {b.getI32Type(), b.getI1Type()};
+  else if (vote)
+    want = {kind == K::vote_ballot ? b.getI32Type() : b.getI1Type()};
+  else if (kind != K::warp_sync)
+    want = {b.getI32Type()};
+  // The predicate result of shfl and match may be left out.
+  TypeRange results = getResultTypes();
+  if ((shfl || match) && results.size() == 1)
+    want.pop_back();
+  if (results != TypeRange(want))
+    return emitOpError("'") << name << "' has " << want.size()
+                            << " result(s) of types " << want;
+  if (getIsSigned() && !(kind >= K::redux_add && kind <= K::redux_max))
+    return emitOpError("signedness applies to redux.add, redux.min and "
+                       "redux.max only");
   return success();
 }
 

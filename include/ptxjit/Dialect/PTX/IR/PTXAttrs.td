@@ -147,4 +147,48 @@ def PTX_SpecialReg : PTX_I32Enum<"SpecialReg", "PTX special register", [
     I32EnumAttrCase<"reserved_smem", 51>]>;
 def PTX_SpecialRegAttr : EnumAttr<PTX_Dialect, PTX_SpecialReg, "sreg">;
 
+// The warp collectives of ptx.warp_collective (9.7.13.7-9.7.13.12 and
+// bar.warp.sync); the lowering maps each onto the scheduler's
+// CollectiveOp (Runtime/ABI.h), picking the signed redux min/max by
+// `is_signed` and the 64-bit match by the operand's width.
+def PTX_CollectiveKind : PTX_I32Enum<"CollectiveKind", "warp collective", [
+    I32EnumAttrCase<"shfl_up", 0, "shfl.up">,
+    I32EnumAttrCase<"shfl_down", 1, "shfl.down">,
+    I32EnumAttrCase<"shfl_bfly", 2, "shfl.bfly">,
+    I32EnumAttrCase<"shfl_idx", 3, "shfl.idx">,
+    I32EnumAttrCase<"vote_all", 4, "vote.all">,
+    I32EnumAttrCase<"vote_any", 5, "vote.any">,
+    I32EnumAttrCase<"vote_uni", 6, "vote.uni">,
+    I32EnumAttrCase<"vote_ballot", 7, "vote.ballot">,
+    I32EnumAttrCase<"match_any", 8, "match.any">,
+    I32EnumAttrCase<"match_all", 9, "match.all">,
+    I32EnumAttrCase<"redux_add", 10, "redux.add">,
+    I32EnumAttrCase<"redux_min", 11, "redux.min">,
+    I32EnumAttrCase<"redux_max", 12, "redux.max">,
+    I32EnumAttrCase<"redux_and", 13, "redux.and">,
+    I32EnumAttrCase<"redux_or", 14, "redux.or">,
+    I32EnumAttrCase<"redux_xor", 15, "redux.xor">,
+    I32EnumAttrCase<"activemask", 16>,
+    I32EnumAttrCase<"warp_sync", 17, "warp.sync">]>;
+def PTX_CollectiveKindAttr
+    : EnumAttr<PTX_Dialect, PTX_CollectiveKind, "collective">;
+
+// The reduction of bar.red (9.7.13.1).
+def PTX_BarrierReduction : PTX_I32Enum<"BarrierReduction",
+    "barrier reduction", [
+    I32EnumAttrCase<"popc", 0>, I32EnumAttrCase<"band", 1, "and">,
+    I32EnumAttrCase<"bor", 2, "or">]>;
+def PTX_BarrierReductionAttr
+    : EnumAttr<PTX_Dialect, PTX_BarrierReduction, "bar_red">;
+
+// The cache operators of ld and st (9.7.9.1): hints with no effect on a
+// CPU, kept so that the IR says what the PTX said.
+def PTX_CacheOperator : PTX_I32Enum<"CacheOperator", "cache operator", [
+    I32EnumAttrCase<"ca", 0>, I32EnumAttrCase<"cg", 1>,
+    I32EnumAttrCase<"cs", 2>, I32EnumAttrCase<"lu", 3>,
+    I32EnumAttrCase<"cv", 4>, I32EnumAttrCase<"wb", 5>,
+    I32EnumAttrCase<"wt", 6>]>;
+def PTX_CacheOperatorAttr
+    : EnumAttr<PTX_Dialect, PTX_CacheOperator, "cache_op">;
+
 #endif // PTXJIT_DIALECT_PTX_IR_PTXATTRS_TD

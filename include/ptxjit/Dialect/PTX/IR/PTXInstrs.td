@@ -115,8 +115,8 @@ def Mod_ReduxFloat : PTX_Modifiers<["abs", "NaN"],
 def Mod_GriddepAction : PTX_Modifiers<["launch_dependents", "wait"],
     "programmatic dependent launch action">;
 
-/// What the floating-point forms of add, sub, mul, mad and fma accept.
-defvar FloatArithMods = [Mod_Rounding, Mod_ftz, Mod_sat, Mod_relu, Mod_oob];
+/// What the floating-point forms of add, sub, mul and mad accept.
+defvar FloatArithMods = [Mod_Rounding, Mod_ftz, Mod_sat];
 /// What div, rem (through the float form of div), sqrt and rcp accept.
 defvar DivSqrtRcpMods = [Mod_ftz, Mod_ApproxFull, Mod_Rounding];
 /// The warp collectives with a member mask.
@@ -143,7 +143,8 @@ def : ArithInstr<"mul", "9.7.1.3, 9.7.3.5", "emitMul(mods)",
 def : ArithInstr<"mad", "9.7.1.4, 9.7.2.5, 9.7.3.7", "emitMad(mods)",
     !listconcat([Mod_cc, Mod_MulPart], FloatArithMods)>;
 def : ArithInstr<"madc", "9.7.2.6", "emitCarry(mods)", [Mod_cc, Mod_HiLo]>;
-def : ArithInstr<"fma", "9.7.3.6, 9.7.4.4", "emitFma(mods)", FloatArithMods>;
+def : ArithInstr<"fma", "9.7.3.6, 9.7.4.4", "emitFma(mods)",
+    !listconcat(FloatArithMods, [Mod_relu, Mod_oob])>;
 def : ArithInstr<"mul24", "9.7.1.5", "emitMul24(mods, /*isMad=*/false)",
     [Mod_HiLo, Mod_sat]>;
 def : ArithInstr<"mad24", "9.7.1.6", "emitMul24(mods, /*isMad=*/true)",

@@ -21,6 +21,67 @@
 #define GET_ATTRDEF_CLASSES
 #include "ptxjit/Dialect/PTX/IR/PTXAttrs.h.inc"
 
+#include <optional>
+
+namespace ptxjit::ptx {
+/// The modifiers of an arithmetic op (ptx.add, ptx.mul, ptx.fma, ...),
+/// named where the op is built:
+///
+///   AddOp::create(b, loc, type, {lhs, rhs},
+///                 ArithModifiers().rounding(rnd).flushToZero(ftz));
+///
+/// Each op takes the subset its PTX instruction has; its builder asserts
+/// that every modifier given is one of them.
+struct ArithModifiers {
+  std::optional<RoundingMode> rnd;
+  std::optional<MulMode> mode;
+  bool ftz = false;
+  bool sat = false;
+  bool relu = false;
+  bool isSigned = false;
+  bool oob = false;
+  bool propagateNan = false;
+  bool xorsignAbs = false;
+
+  ArithModifiers &rounding(std::optional<RoundingMode> value) {
+    rnd = value;
+    return *this;
+  }
+  ArithModifiers &multiplyMode(std::optional<MulMode> value) {
+    mode = value;
+    return *this;
+  }
+  ArithModifiers &flushToZero(bool value = true) {
+    ftz = value;
+    return *this;
+  }
+  ArithModifiers &saturate(bool value = true) {
+    sat = value;
+    return *this;
+  }
+  ArithModifiers &clampNegativeToZero(bool value = true) {
+    relu = value;
+    return *this;
+  }
+  ArithModifiers &signedIntegers(bool value = true) {
+    isSigned = value;
+    return *this;
+  }
+  ArithModifiers &outOfBounds(bool value = true) {
+    oob = value;
+    return *this;
+  }
+  ArithModifiers &propagateNaN(bool value = true) {
+    propagateNan = value;
+    return *this;
+  }
+  ArithModifiers &xorsignAbsolute(bool value = true) {
+    xorsignAbs = value;
+    return *this;
+  }
+};
+} // namespace ptxjit::ptx
+
 #define GET_OP_CLASSES
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h.inc"
 

@@ -31,36 +31,96 @@ def PTX_Value : AnyTypeOf<[AnyInteger, AnyFloat, VectorOfAnyRankOf<[AnyInteger, 
 def PTX_Int : AnyTypeOf<[AnyInteger, VectorOfAnyRankOf<[AnyInteger]>]>;
 
 //===----------------------------------------------------------------------===//
-// Arithmetic shared by integers and floats
+// Arithmetic (9.7.1, 9.7.3, 9.7.4)
 //===----------------------------------------------------------------------===//
 
-class PTX_ArithOp<string mnemonic, dag operands, string syntax>
+// The modifiers of the arithmetic ops, one argument each; every op lists
+// those its PTX instruction takes and nothing else.
+defvar PTX_RoundingArg = (ins OptionalAttr<PTX_RoundingModeAttr>:$rnd);
+defvar PTX_MulModeArg = (ins OptionalAttr<PTX_MulModeAttr>:$mode);
+defvar PTX_FtzArg = (ins UnitAttr:$ftz);
+defvar PTX_SatArg = (ins UnitAttr:$sat);
+defvar PTX_ReluArg = (ins UnitAttr:$relu);
+defvar PTX_SignedArg = (ins UnitAttr:$is_signed);
+defvar PTX_MinMaxArgs = (ins UnitAttr:$propagate_nan, UnitAttr:$xorsign_abs);
+
+/// An arithmetic op with integer and floating-point forms: its operands,
+/// then the modifier arguments it takes. Call sites name the modifiers
+/// through `ArithModifiers` (PTXOps.h) instead of passing attribute slots
+/// by position; the builder asserts that the op takes each one given.
+class PTX_ArithOp<string mnemonic, dag operands, list<dag> modifiers,
+                  string syntax, string rules>
     : PTX_Op<mnemonic, [Pure]> {
   let summary = "PTX `" # mnemonic # "`";
-  let description = "Syntax: `" # syntax # "`. Integer forms wrap modulo "
-      "2^n unless `sat` is set; floating-point forms round as `rnd` says "
-      "(absent: round to nearest even, contraction allowed), flush "
-      "subnormals with `ftz` and clamp to [0, 1] with `sat`.";
-  let arguments = !con(operands, (ins
-      OptionalAttr<PTX_RoundingModeAttr>:$rnd,
-      OptionalAttr<PTX_MulModeAttr>:$mode,
-      UnitAttr:$ftz, UnitAttr:$sat, UnitAttr:$relu, UnitAttr:$is_signed));
+  let description = "Syntax: `" # syntax # "`. " # rules;
+  let arguments = !foldl(operands, modifiers, acc, m, !con(acc, m));
   let results = (outs PTX_Value:$res);
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The modifiers of the op, named (those it does not take are unset).
+    ::ptxjit::ptx::ArithModifiers getModifiers();
+  }];
+  let builders = [OpBuilder<(ins "::mlir::Type":$resultType,
+      "::mlir::ValueRange":$inputs,
+      CArg<"const ::ptxjit::ptx::ArithModifiers &", "{}">:$modifiers)>];
 }
 
+defvar PTX_AddSubRules = "Integer forms wrap modulo 2^n, or clamp with "
+    "`sat` (s32 only); floating-point forms round as `rnd` says (absent: "
+    "round to nearest even, contraction allowed), flush subnormals with "
+    "`ftz` and clamp to [0, 1] with `sat`.";
+
 def PTX_AddOp : PTX_ArithOp<"add", (ins PTX_Value:$lhs, PTX_Value:$rhs),
-    "add{.sat}.type d, a, b">;
+    [PTX_RoundingArg, PTX_FtzArg, PTX_SatArg, PTX_SignedArg],
+    "add{.rnd}{.ftz}{.sat}.type d, a, b", PTX_AddSubRules>;
 def PTX_SubOp : PTX_ArithOp<"sub", (ins PTX_Value:$lhs, PTX_Value:$rhs),
-    "sub{.sat}.type d, a, b">;
+    [PTX_RoundingArg, PTX_FtzArg, PTX_SatArg, PTX_SignedArg],
+    "sub{.rnd}{.ftz}{.sat}.type d, a, b", PTX_AddSubRules>;
 def PTX_MulOp : PTX_ArithOp<"mul", (ins PTX_Value:$lhs, PTX_Value:$rhs),
-    "mul.mode.type d, a, b (mode: hi, lo, wide)">;
+    [PTX_RoundingArg, PTX_MulModeArg, PTX_FtzArg, PTX_SatArg,
+     PTX_SignedArg],
+    "mul.mode.type d, a, b / mul{.rnd}{.ftz}{.sat}.ftype d, a, b",
+    "Integer forms keep the `lo` or `hi` half of the product, or all of it "
+    "(`wide`, a result twice as wide); floating-point forms take the "
+    "modifiers of add.">;
 def PTX_MadOp : PTX_ArithOp<"mad",
-    (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c),
-    "mad.mode{.sat}.type d, a, b, c">;
+    (ins AnyInteger:$a, AnyInteger:$b, AnyInteger:$c),
+    [PTX_MulModeArg, PTX_SatArg, PTX_SignedArg],
+    "mad.mode{.sat}.type d, a, b, c",
+    "The integer multiply-add: the `mode` part of a * b, plus c, clamped "
+    "with `sat` (mad.hi.sat.s32 only). The floating-point `mad` is "
+    "`ptx.fma`.">;
 def PTX_FmaOp : PTX_ArithOp<"fma",
-    (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c, UnitAttr:$oob),
-    "fma.rnd{.ftz}{.sat}.ftype d, a, b, c">;
+    (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c),
+    [PTX_RoundingArg, PTX_FtzArg, PTX_SatArg, PTX_ReluArg,
+     (ins UnitAttr:$oob)],
+    "fma.rnd{.ftz}{.sat}.ftype d, a, b, c",
+    "a * b + c rounded once as `rnd` says (required); the half-precision "
+    "forms also take `relu` (a negative result becomes +0) and `oob`.">;
+def PTX_DivOp : PTX_ArithOp<"div", (ins PTX_Value:$lhs, PTX_Value:$rhs),
+    [PTX_RoundingArg, PTX_FtzArg, PTX_SignedArg],
+    "div.type d, a, b / div.rnd{.ftz}.ftype d, a, b",
+    "Integer division truncates toward zero; the floating-point form is "
+    "correctly rounded as `rnd` says (`div.approx` and `div.full` are "
+    "`ptx.approx`).">;
+def PTX_AbsOp : PTX_ArithOp<"abs", (ins PTX_Value:$a),
+    [PTX_FtzArg, PTX_SignedArg], "abs{.ftz}.type d, a",
+    "Floating-point forms clear the sign bit, of NaNs too.">;
+def PTX_NegOp : PTX_ArithOp<"neg", (ins PTX_Value:$a),
+    [PTX_FtzArg, PTX_SignedArg], "neg{.ftz}.type d, a",
+    "Floating-point forms flip the sign bit, of NaNs too.">;
+def PTX_MinOp : PTX_ArithOp<"min",
+    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third),
+    [PTX_FtzArg, PTX_ReluArg, PTX_SignedArg, PTX_MinMaxArgs],
+    "min{.relu}{.ftz}{.NaN}{.xorsign.abs}.type d, a, b{, c}",
+    "`xorsign_abs` is `.xorsign.abs` with two inputs and `.abs` with "
+    "three.">;
+def PTX_MaxOp : PTX_ArithOp<"max",
+    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third),
+    [PTX_FtzArg, PTX_ReluArg, PTX_SignedArg, PTX_MinMaxArgs],
+    "max{.relu}{.ftz}{.NaN}{.xorsign.abs}.type d, a, b{, c}",
+    "`xorsign_abs` is `.xorsign.abs` with two inputs and `.abs` with "
+    "three.">;
 
 //===----------------------------------------------------------------------===//
 // Integer arithmetic (9.7.1)
@@ -86,20 +146,8 @@ def PTX_Mad24Op : PTX_IntOp<"mad24", (ins I32:$a, I32:$b, I32:$c),
 }
 def PTX_SadOp : PTX_IntOp<"sad", (ins AnyInteger:$a, AnyInteger:$b,
     AnyInteger:$c), "sad.type d, a, b, c", (ins UnitAttr:$is_signed)>;
-def PTX_DivOp : PTX_ArithOp<"div", (ins PTX_Value:$lhs, PTX_Value:$rhs),
-    "div.type d, a, b">;
 def PTX_RemOp : PTX_IntOp<"rem", (ins AnyInteger:$lhs, AnyInteger:$rhs),
     "rem.type d, a, b", (ins UnitAttr:$is_signed)>;
-def PTX_AbsOp : PTX_ArithOp<"abs", (ins PTX_Value:$a), "abs{.ftz}.type d, a">;
-def PTX_NegOp : PTX_ArithOp<"neg", (ins PTX_Value:$a), "neg{.ftz}.type d, a">;
-def PTX_MinOp : PTX_ArithOp<"min",
-    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third,
-         UnitAttr:$propagate_nan, UnitAttr:$xorsign_abs),
-    "min{.relu}{.ftz}{.NaN}{.xorsign.abs}.type d, a, b{, c}">;
-def PTX_MaxOp : PTX_ArithOp<"max",
-    (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third,
-         UnitAttr:$propagate_nan, UnitAttr:$xorsign_abs),
-    "max{.relu}{.ftz}{.NaN}{.xorsign.abs}.type d, a, b{, c}">;
 
 //===----------------------------------------------------------------------===//
 // Floating point only (9.7.3, 9.7.4)
@@ -228,6 +276,7 @@ def PTX_SlctOp : PTX_Op<"slct", [Pure]> {
   let arguments = (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c,
                        UnitAttr:$ftz);
   let results = (outs PTX_Value:$res);
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -388,7 +437,8 @@ def PTX_LdOp : PTX_Op<"ld"> {
     hoist them out of the loop over a CTA's threads).
   }];
   let arguments = (ins LLVM_AnyPointer:$ptr, PTX_StateSpaceAttr:$space,
-                       UnitAttr:$is_volatile, OptionalAttr<StrAttr>:$cache,
+                       UnitAttr:$is_volatile,
+                       OptionalAttr<PTX_CacheOperatorAttr>:$cache,
                        UnitAttr:$invariant);
   let results = (outs Variadic<AnyType>:$values);
   let hasVerifier = 1;
@@ -399,7 +449,7 @@ def PTX_StOp : PTX_Op<"st"> {
   let description = "`st{.weak|.volatile}{.ss}{.cop}{.vec}.type [a], b`.";
   let arguments = (ins LLVM_AnyPointer:$ptr, Variadic<AnyType>:$values,
                        PTX_StateSpaceAttr:$space, UnitAttr:$is_volatile,
-                       OptionalAttr<StrAttr>:$cache);
+                       OptionalAttr<PTX_CacheOperatorAttr>:$cache);
   let hasVerifier = 1;
 }
 
@@ -458,8 +508,9 @@ def PTX_BarrierOp : PTX_Op<"barrier", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins LLVM_AnyPointer:$state, I32:$id, Optional<I32>:$count,
                        Optional<I1>:$pred, UnitAttr:$arrive,
-                       OptionalAttr<StrAttr>:$red);
+                       OptionalAttr<PTX_BarrierReductionAttr>:$red);
   let results = (outs Optional<AnyInteger>:$result);
+  let hasVerifier = 1;
 }
 
 def PTX_WarpCollectiveOp : PTX_Op<"warp_collective",
@@ -474,11 +525,12 @@ def PTX_WarpCollectiveOp : PTX_Op<"warp_collective",
     instruction; the results are the value and, where the instruction has
     one, the predicate.
   }];
-  let arguments = (ins LLVM_AnyPointer:$state, StrAttr:$kind,
+  let arguments = (ins LLVM_AnyPointer:$state, PTX_CollectiveKindAttr:$kind,
                        Optional<AnyInteger>:$a, Optional<I32>:$b,
                        Optional<I32>:$c, Optional<I1>:$pred,
                        Optional<I32>:$mask, UnitAttr:$is_signed);
   let results = (outs Variadic<AnyInteger>:$results);
+  let hasVerifier = 1;
 }
 
 def PTX_YieldOp : PTX_Op<"yield"> {
