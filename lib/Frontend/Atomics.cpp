@@ -25,12 +25,8 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
       ptx::AtomicOp::inc,  ptx::AtomicOp::dec,  ptx::AtomicOp::band,
       ptx::AtomicOp::bor,  ptx::AtomicOp::bxor, ptx::AtomicOp::exch,
       ptx::AtomicOp::cas};
-  std::optional<ptx::AtomicOp> atomicOp =
-      mods.takeEnum<ptx::AtomicOp>(kAtomicOps);
-  if (!atomicOp)
-    return instrError() << "'" << curInstr->opcode
-                        << "' needs an operation", failure();
-  ptx::AtomicOp op = *atomicOp;
+  // The table requires one of these (PTXInstrs.td).
+  ptx::AtomicOp op = *mods.takeEnum<ptx::AtomicOp>(kAtomicOps);
   StringRef opName = ptx::stringifyAtomicOp(op);
   if (isRed && (op == ptx::AtomicOp::exch || op == ptx::AtomicOp::cas))
     return instrError() << "'red' does not support '." << opName << "'",

@@ -21,11 +21,8 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
       CmpOp::eq,  CmpOp::ne,  CmpOp::lt,  CmpOp::le,  CmpOp::gt,  CmpOp::ge,
       CmpOp::lo,  CmpOp::ls,  CmpOp::hi,  CmpOp::hs,  CmpOp::equ, CmpOp::neu,
       CmpOp::ltu, CmpOp::leu, CmpOp::gtu, CmpOp::geu, CmpOp::num, CmpOp::nan};
-  std::optional<CmpOp> cmpOp = mods.takeEnum<CmpOp>(kCmpOps);
-  if (!cmpOp)
-    return instrError() << "'" << curInstr->opcode
-                        << "' needs a comparison operator", failure();
-  CmpOp cmp = *cmpOp;
+  // The table requires one of these (PTXInstrs.td).
+  CmpOp cmp = *mods.takeEnum<CmpOp>(kCmpOps);
   std::optional<Mod> boolOp = mods.takeAny({Mod::and_, Mod::or_, Mod::xor_});
   bool ftz = mods.take(Mod::ftz);
   SmallVector<PtxType, 2> types = mods.takeTypes();

@@ -173,8 +173,8 @@ LogicalResult FunctionEmitter::emitBra(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitBrx(Mods &mods) {
-  if (!mods.take(Mod::idx))
-    return instrError() << "'brx' needs '.idx'", failure();
+  // The table requires `.idx`.
+  mods.take(Mod::idx);
   mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();

@@ -107,11 +107,6 @@ std::optional<ptx::CacheOperator> frontend::takeCacheHints(Mods &mods) {
   return cacheOperator;
 }
 
-/// The types ld and st move.
-static const StringRef kMemoryTypes[] = {
-    "b8",  "b16", "b32", "b64", "b128", "u8",  "u16", "u32",
-    "u64", "s8",  "s16", "s32", "s64",  "f32", "f64"};
-
 unsigned frontend::takeVectorWidth(Mods &mods) {
   std::optional<Mod> vec = mods.takeAny({Mod::v2, Mod::v4, Mod::v8});
   return !vec ? 1 : *vec == Mod::v2 ? 2 : *vec == Mod::v4 ? 4 : 8;
@@ -141,7 +136,7 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   StateSpace space = takeSpace(mods);
   std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
-  FailureOr<PtxType> type = oneType(mods, kMemoryTypes);
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   const Operand &dst = operand(0);
@@ -183,7 +178,7 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   StateSpace space = takeSpace(mods);
   std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
-  FailureOr<PtxType> type = oneType(mods, kMemoryTypes);
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   const Operand &src = operand(1);
@@ -229,11 +224,10 @@ LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
   std::optional<StateSpace> spaceName = mods.takeEnum<StateSpace>(
       {StateSpace::global, StateSpace::shared, StateSpace::local,
        StateSpace::param, StateSpace::constant});
-  if (!spaceName)
-    return instrError() << "'cvta' needs a state space", failure();
+  // The table requires a state space.
   if (mods.take(Mod::cluster))
     return unsupported("'cvta.shared::cluster'");
-  FailureOr<PtxType> type = oneType(mods, {"u32", "u64"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   StateSpace space = *spaceName;
@@ -249,8 +243,7 @@ LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
   std::optional<StateSpace> spaceName = mods.takeEnum<StateSpace>(
       {StateSpace::global, StateSpace::shared, StateSpace::local,
        StateSpace::param, StateSpace::constant});
-  if (!spaceName)
-    return instrError() << "'isspacep' needs a state space", failure();
+  // The table requires a state space.
   if (mods.takeAny({Mod::cta, Mod::cluster}))
     return unsupported("'isspacep.shared::cta/::cluster'");
   if (*spaceName == StateSpace::constant)
@@ -270,7 +263,7 @@ LogicalResult FunctionEmitter::emitPrmt(Mods &mods) {
   std::optional<PrmtMode> mode = mods.takeEnum<PrmtMode>(
       {PrmtMode::f4e, PrmtMode::b4e, PrmtMode::rc8, PrmtMode::ecl,
        PrmtMode::ecr, PrmtMode::rc16});
-  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);

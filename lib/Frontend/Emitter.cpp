@@ -285,18 +285,37 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
     return instrError() << "unsupported instruction '" << instr.opcode << "'",
            failure();
   const InstrInfo &info = getInstrInfo(*id);
-  // A modifier the table does not list for the opcode is never valid on it.
-  // Types are left to the handler, which knows the forms.
+  curInfo = &info;
+  // A modifier or type the table does not list for the opcode is never
+  // valid on it; which types go together is the handler's to decide.
   Mods mods(instr, info);
   for (unsigned i = 0, e = instr.mods.size(); i != e; ++i) {
-    if (isTypeName(instr.mods[i]))
+    if (isTypeName(instr.mods[i])) {
+      StringRef type = instr.mods[i];
+      if (!info.types.empty() &&
+          llvm::none_of(info.types, [&](StringRef t) { return t == type; }))
+        return error(instr.modLocs[i])
+                   << "type '." << type << "' is not valid on '"
+                   << instr.opcode << "'",
+               failure();
       continue;
+    }
     std::optional<Mod> mod = mods.id(i);
     if (!mod || !info.accepts(*mod))
       return error(instr.modLocs[i])
                  << "unsupported modifier '." << instr.mods[i] << "' on '"
                  << instr.opcode << "'",
              failure();
+  }
+  for (llvm::ArrayRef<Mod> group : info.required) {
+    if (llvm::any_of(group, [&](Mod mod) { return mods.has(mod); }))
+      continue;
+    InFlightDiagnostic diag = instrError();
+    diag << "'" << instr.opcode << "' needs ";
+    for (unsigned i = 0, e = group.size(); i != e; ++i)
+      diag << (i == 0 ? "" : i + 1 == e ? " or " : ", ") << "'."
+           << spelling(group[i]) << "'";
+    return failure();
   }
   auto handler = [&]() -> LogicalResult {
     EmittedOps emitted(b);

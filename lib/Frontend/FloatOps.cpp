@@ -106,13 +106,12 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitApprox(Mods &mods) {
   StringRef op = curInstr->opcode;
-  bool approx = mods.take(Mod::approx);
+  // The table requires `.approx`.
+  mods.take(Mod::approx);
   bool ftz = mods.take(Mod::ftz);
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (failed(checkAllUsed(mods)))
     return failure();
-  if (!approx)
-    return instrError() << "'" << op << "' requires '.approx'", failure();
   if (types.size() != 1)
     return instrError() << "'" << op << "' needs exactly one type",
            failure();
@@ -134,14 +133,11 @@ LogicalResult FunctionEmitter::emitApprox(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitTestp(Mods &mods) {
   using ptx::TestKind;
+  // The table requires one of these.
   std::optional<TestKind> kind = mods.takeEnum<TestKind>(
       {TestKind::finite, TestKind::infinite, TestKind::number,
        TestKind::notanumber, TestKind::normal, TestKind::subnormal});
-  if (!kind)
-    return instrError() << "'testp' needs one of .finite .infinite .number "
-                           ".notanumber .normal .subnormal",
-           failure();
-  FailureOr<PtxType> type = oneType(mods, kFloatTypes);
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
@@ -153,7 +149,7 @@ LogicalResult FunctionEmitter::emitTestp(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitCopysign(Mods &mods) {
-  FailureOr<PtxType> type = oneType(mods, kFloatTypes);
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);

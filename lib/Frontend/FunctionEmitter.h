@@ -189,6 +189,13 @@ private:
   /// reject is reported at the instruction's opcode.
   LogicalResult verifyEmitted(llvm::ArrayRef<mlir::Operation *> ops);
   FailureOr<PtxType> oneType(Mods &mods, llvm::ArrayRef<StringRef> allowed);
+  /// The one type of an instruction whose forms all take one of the types
+  /// the table lists for it.
+  FailureOr<PtxType> oneType(Mods &mods) {
+    SmallVector<StringRef, 16> allowed(curInfo->types.begin(),
+                                       curInfo->types.end());
+    return oneType(mods, allowed);
+  }
 
   LogicalResult emitAddSub(Mods &mods, bool isSub);
   LogicalResult emitMul(Mods &mods);
@@ -271,6 +278,8 @@ private:
   llvm::StringMap<Block *> labels;
   const unsigned carryVar;
   const Instr *curInstr = nullptr;
+  /// What the instruction table says about curInstr's opcode.
+  const InstrInfo *curInfo = nullptr;
   /// While emitting a guarded instruction without side effects, the guard:
   /// writes become selects between the new and the old value.
   Value selectGuard;

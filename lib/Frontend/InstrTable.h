@@ -44,6 +44,10 @@ struct InstrInfo {
   InstrKind kind;
   /// Every modifier the opcode accepts besides its types.
   llvm::ArrayRef<Mod> modifiers;
+  /// Groups of `modifiers` of which every form has one.
+  llvm::ArrayRef<llvm::ArrayRef<Mod>> required;
+  /// The type modifiers of its forms (empty: the handler decides).
+  llvm::ArrayRef<llvm::StringLiteral> types;
 
   bool accepts(Mod mod) const { return llvm::is_contained(modifiers, mod); }
 };

@@ -120,6 +120,8 @@ LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
       return instrError() << "'" << op << "' needs '.lo' or '.hi'",
              failure();
   }
+  // add.cc and sub.cc share the opcodes of add and sub: their types are
+  // narrower than the table's.
   FailureOr<PtxType> type = oneType(mods, {"u32", "s32", "u64", "s64"});
   if (failed(type) || failed(checkAllUsed(mods)) ||
       failed(expectOperands(isMad ? 4 : 3)))
@@ -160,13 +162,10 @@ LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
+  // The table requires one of these (PTXInstrs.td).
   std::optional<Mod> mode = mods.takeAny({Mod::lo, Mod::hi});
-  if (!mode)
-    return instrError() << "'" << curInstr->opcode
-                        << "' needs '.lo' or '.hi'",
-           failure();
   bool sat = isMad && mods.take(Mod::sat);
-  FailureOr<PtxType> type = oneType(mods, {"u32", "s32"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) ||
       failed(expectOperands(isMad ? 4 : 3)))
     return failure();
@@ -189,7 +188,7 @@ LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
 }
 
 LogicalResult FunctionEmitter::emitSad(Mods &mods) {
-  FailureOr<PtxType> type = oneType(mods, kIntTypes);
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
@@ -364,9 +363,7 @@ LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
 LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
   StringRef op = curInstr->opcode;
   bool shiftamt = op == "bfind" && mods.take(Mod::shiftamt);
-  FailureOr<PtxType> type =
-      op == "bfind" ? oneType(mods, {"u32", "u64", "s32", "s64"})
-                    : oneType(mods, {"b32", "b64"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
@@ -389,7 +386,7 @@ LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitBfe(Mods &mods) {
-  FailureOr<PtxType> type = oneType(mods, {"u32", "u64", "s32", "s64"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
@@ -404,7 +401,7 @@ LogicalResult FunctionEmitter::emitBfe(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitBfi(Mods &mods) {
-  FailureOr<PtxType> type = oneType(mods, {"b32", "b64"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(5)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
@@ -420,7 +417,7 @@ LogicalResult FunctionEmitter::emitBfi(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitFns(Mods &mods) {
-  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
@@ -436,13 +433,9 @@ LogicalResult FunctionEmitter::emitFns(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitSzextBmsk(Mods &mods, bool isBmsk) {
+  // The table requires one of these (PTXInstrs.td).
   std::optional<Mod> mode = mods.takeAny({Mod::clamp, Mod::wrap});
-  if (!mode)
-    return instrError() << "'" << curInstr->opcode
-                        << "' needs '.clamp' or '.wrap'",
-           failure();
-  FailureOr<PtxType> type =
-      isBmsk ? oneType(mods, {"b32"}) : oneType(mods, {"u32", "s32"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
@@ -462,23 +455,16 @@ LogicalResult FunctionEmitter::emitSzextBmsk(Mods &mods, bool isBmsk) {
 }
 
 LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
+  // dp2a's `.lo`/`.hi` is required by the table, and both types are .u32
+  // or .s32 (the table's types for dp2a and dp4a).
   std::optional<Mod> mode;
-  if (isDp2a) {
+  if (isDp2a)
     mode = mods.takeAny({Mod::lo, Mod::hi});
-    if (!mode)
-      return instrError() << "'dp2a' needs '.lo' or '.hi'", failure();
-  }
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (types.size() != 2 || failed(checkAllUsed(mods)))
     return instrError() << "'" << curInstr->opcode
                         << "' needs two types (.atype.btype)",
            failure();
-  for (PtxType t : types)
-    if (t != PtxType::make(PtxType::Unsigned, 32) &&
-        t != PtxType::make(PtxType::Signed, 32))
-      return instrError() << "'" << curInstr->opcode
-                          << "' types must be .u32 or .s32",
-             failure();
   if (failed(expectOperands(4)))
     return failure();
   bool anySigned = types[0].isSigned() || types[1].isSigned();
@@ -509,9 +495,7 @@ LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
 LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
   StringRef op = curInstr->opcode;
   bool unary = op == "not" || op == "cnot";
-  FailureOr<PtxType> type =
-      op == "cnot" ? oneType(mods, {"b16", "b32", "b64"})
-                   : oneType(mods, {"pred", "b16", "b32", "b64"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) ||
       failed(expectOperands(unary ? 2 : 3)))
     return failure();
@@ -540,7 +524,7 @@ LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitLop3(Mods &mods) {
   std::optional<Mod> boolOp = mods.takeAny({Mod::and_, Mod::or_});
-  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) ||
       failed(expectOperands(boolOp ? 6 : 5)))
     return failure();
@@ -583,13 +567,10 @@ LogicalResult FunctionEmitter::emitLop3(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitShf(Mods &mods) {
+  // The table requires one of these (PTXInstrs.td).
   std::optional<Mod> dir = mods.takeAny({Mod::l, Mod::r});
   std::optional<Mod> mode = mods.takeAny({Mod::clamp, Mod::wrap});
-  if (!dir || !mode)
-    return instrError() << "'shf' needs a direction (.l/.r) and a mode "
-                           "(.clamp/.wrap)",
-           failure();
-  FailureOr<PtxType> type = oneType(mods, {"b32"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
@@ -605,10 +586,7 @@ LogicalResult FunctionEmitter::emitShf(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitShift(Mods &mods, bool isRight) {
-  FailureOr<PtxType> type =
-      isRight ? oneType(mods, {"b16", "b32", "b64", "u16", "u32", "u64",
-                               "s16", "s32", "s64"})
-              : oneType(mods, {"b16", "b32", "b64"});
+  FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);

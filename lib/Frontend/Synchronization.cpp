@@ -22,11 +22,8 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
   if (mods.has(Mod::warp))
     return emitWarpCollective(mods);
   mods.take(Mod::cta);
+  // The table requires one of these.
   std::optional<Mod> form = mods.takeAny({Mod::sync, Mod::arrive, Mod::red});
-  if (!form)
-    return instrError() << "'" << curInstr->opcode
-                        << "' needs '.sync', '.arrive' or '.red'",
-           failure();
   mods.take(Mod::aligned);
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
   using ptx::BarrierReduction;
@@ -97,9 +94,8 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitFence(Mods &mods) {
   if (curInstr->opcode == "membar") {
-    if (!mods.takeAny({Mod::cta, Mod::gl, Mod::sys}))
-      return instrError() << "'membar' needs '.cta', '.gl' or '.sys'",
-             failure();
+    // The table requires a level.
+    mods.takeAny({Mod::cta, Mod::gl, Mod::sys});
     if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
       return failure();
     ptx::FenceOp::create(b, loc, false);
@@ -124,10 +120,8 @@ LogicalResult FunctionEmitter::emitFence(Mods &mods) {
 /// `.launch_dependents`, which only lets a dependent start early, has
 /// nothing to let start.
 LogicalResult FunctionEmitter::emitGriddepcontrol(Mods &mods) {
-  if (!mods.takeAny({Mod::launch_dependents, Mod::wait}))
-    return instrError()
-               << "'griddepcontrol' needs '.launch_dependents' or '.wait'",
-           failure();
+  // The table requires one of the two.
+  mods.takeAny({Mod::launch_dependents, Mod::wait});
   if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
     return failure();
   return success();
@@ -146,7 +140,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
         p, mask, isSigned);
   };
   if (op == "activemask") {
-    if (failed(oneType(mods, {"b32"})) || failed(checkAllUsed(mods)) ||
+    if (failed(oneType(mods)) || failed(checkAllUsed(mods)) ||
         failed(expectOperands(1)))
       return failure();
     auto coll = create("activemask", {b.getI32Type()}, {}, {}, {}, {}, {},
@@ -168,13 +162,11 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     create("warp.sync", {}, {}, {}, {}, {}, *mask, false);
     return success();
   }
+  // The table requires the mode of shfl, vote and match and the operation
+  // of redux.
   if (op == "shfl") {
     std::optional<Mod> mode = mods.takeAny({Mod::up, Mod::down, Mod::bfly, Mod::idx});
-    if (!mode)
-      return instrError() << "'shfl.sync' needs '.up', '.down', '.bfly' or "
-                             "'.idx'",
-             failure();
-    if (failed(oneType(mods, {"b32"})) || failed(checkAllUsed(mods)) ||
+    if (failed(oneType(mods)) || failed(checkAllUsed(mods)) ||
         failed(expectOperands(5)))
       return failure();
     FailureOr<Value> a = read(operand(1), b32);
@@ -197,8 +189,6 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   if (op == "vote") {
     std::optional<Mod> mode =
         mods.takeAny({Mod::all, Mod::any, Mod::uni, Mod::ballot});
-    if (!mode)
-      return instrError() << "'vote.sync' needs a mode", failure();
     bool ballot = *mode == Mod::ballot;
     if (failed(oneType(mods, {ballot ? "b32" : "pred"})) ||
         failed(checkAllUsed(mods)) || failed(expectOperands(3)))
@@ -214,10 +204,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   }
   if (op == "match") {
     std::optional<Mod> mode = mods.takeAny({Mod::any, Mod::all});
-    if (!mode)
-      return instrError() << "'match.sync' needs '.any' or '.all'",
-             failure();
-    FailureOr<PtxType> type = oneType(mods, {"b32", "b64"});
+    FailureOr<PtxType> type = oneType(mods);
     if (failed(type) || failed(checkAllUsed(mods)) ||
         failed(expectOperands(3)))
       return failure();
@@ -243,8 +230,6 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   // redux.sync
   std::optional<Mod> rop =
       mods.takeAny({Mod::add, Mod::min, Mod::max, Mod::and_, Mod::or_, Mod::xor_});
-  if (!rop)
-    return instrError() << "'redux.sync' needs an operation", failure();
   bool bitwise = *rop == Mod::and_ || *rop == Mod::or_ || *rop == Mod::xor_;
   if (mods.takeAny({Mod::abs, Mod::NaN}))
     return unsupported("floating-point 'redux.sync'");

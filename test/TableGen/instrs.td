@@ -1,6 +1,6 @@
 // The generators of ptxjit-tblgen on a small table: modifier enumerators
-// (`::` and C++ keywords), per-opcode modifier sets, the dispatch and the
-// documentation table.
+// (`::` and C++ keywords), per-opcode modifier sets, required groups and
+// types, the dispatch and the documentation table.
 // RUN: ptxjit-tblgen -gen-ptx-instrs %tblgen_includes %s | FileCheck %s
 // RUN: ptxjit-tblgen -gen-ptx-instr-docs %tblgen_includes %s \
 // RUN:   | FileCheck %s --check-prefix=DOCS
@@ -14,7 +14,10 @@ def Mod_Hint : PTX_Flag<"L2::cache_hint">;
 
 def : PTX_Instr<"and", "logic", "9.7.8.1", PTX_Pure, "emitLogic(mods)">;
 def : PTX_Instr<"setp", "comparison", "9.7.6.2", PTX_Pure,
-                "emitSetp(mods, /*isSet=*/false)", [Mod_Bool, Mod_ftz]>;
+                "emitSetp(mods, /*isSet=*/false)", [Mod_Bool, Mod_ftz]> {
+  let required = [Mod_Bool];
+  let types = ["f32", "s32", "f32"];
+}
 def : PTX_Instr<"st", "memory", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
                 [Mod_Hint, Mod_Rnd, Mod_ftz, Mod_Rnd]>;
 
@@ -39,20 +42,25 @@ def : PTX_Instr<"st", "memory", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
 // An opcode without modifiers accepts none; a group listed twice counts once.
 // CHECK: static const Mod and_Mods[] = {Mod{}};
 // CHECK: static const Mod setpMods[] = {Mod::and_, Mod::or_, Mod::ftz};
+// A required group is a list of its spellings; types are kept once each.
+// CHECK: static const Mod setpRequired0[] = {Mod::and_, Mod::or_};
+// CHECK-NEXT: static const llvm::ArrayRef<Mod> setpRequired[] = {setpRequired0};
+// CHECK-NEXT: static const llvm::StringLiteral setpTypes[] = {"f32", "s32"};
 // CHECK: static const Mod stMods[] = {Mod::L2_cache_hint, Mod::rn, Mod::rz, Mod::ftz};
-// CHECK: {"and", InstrKind::Pure, llvm::ArrayRef<Mod>(and_Mods).take_front(0)},
-// CHECK: {"setp", InstrKind::Pure, llvm::ArrayRef<Mod>(setpMods).take_front(3)},
-// CHECK: {"st", InstrKind::SideEffect, llvm::ArrayRef<Mod>(stMods).take_front(4)},
+// CHECK: {"and", InstrKind::Pure, llvm::ArrayRef<Mod>(and_Mods).take_front(0), llvm::ArrayRef<llvm::ArrayRef<Mod>>(and_Required).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(and_Types).take_front(0)},
+// CHECK: {"setp", InstrKind::Pure, llvm::ArrayRef<Mod>(setpMods).take_front(3), llvm::ArrayRef<llvm::ArrayRef<Mod>>(setpRequired).take_front(1), llvm::ArrayRef<llvm::StringLiteral>(setpTypes).take_front(2)},
+// CHECK: {"st", InstrKind::SideEffect, llvm::ArrayRef<Mod>(stMods).take_front(4), llvm::ArrayRef<llvm::ArrayRef<Mod>>(stRequired).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(stTypes).take_front(0)},
 // CHECK-LABEL: #ifdef GET_INSTR_DISPATCH
 // CHECK: case InstrId::and_:
 // CHECK-NEXT:   return emitLogic(mods);
 // CHECK: case InstrId::setp:
 // CHECK-NEXT:   return emitSetp(mods, /*isSet=*/false);
 
-// DOCS: | Instruction | ISA section | Guarded | Modifiers |
-// DOCS: | **logic** | | | |
-// DOCS-NEXT: | `and` | 9.7.8.1 | select |  |
-// DOCS: | **comparison** | | | |
-// DOCS-NEXT: | `setp` | 9.7.6.2 | select | `.and` `.or`; `.ftz` |
-// DOCS: | **memory** | | | |
-// DOCS-NEXT: | `st` | 9.7.9.11 | branch around | `.L2::cache_hint`; `.rn` `.rz`; `.ftz` |
+// A required group is in bold; an opcode without types has them by form.
+// DOCS: | Instruction | ISA section | Guarded | Types | Modifiers |
+// DOCS: | **logic** | | | | |
+// DOCS-NEXT: | `and` | 9.7.8.1 | select | (by form) |  |
+// DOCS: | **comparison** | | | | |
+// DOCS-NEXT: | `setp` | 9.7.6.2 | select | `.f32` `.s32` | **`.and` `.or`**; `.ftz` |
+// DOCS: | **memory** | | | | |
+// DOCS-NEXT: | `st` | 9.7.9.11 | branch around | (by form) | `.L2::cache_hint`; `.rn` `.rz`; `.ftz` |

@@ -6,9 +6,9 @@
 //
 // The classes that PTXInstrs.td is written in. ptxjit-tblgen reads the table
 // and generates the frontend's opcode dispatch, its modifier vocabulary
-// (`ptxjit::frontend::Mod`, one enumerator per spelling), the set of
-// modifiers each instruction accepts, and the instruction table of
-// docs/status.md.
+// (`ptxjit::frontend::Mod`, one enumerator per spelling), the modifiers,
+// required modifiers and types each instruction accepts, and the
+// instruction table of docs/status.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,6 +82,16 @@ class PTX_Instr<string opcodeName, string familyName, string isaSection,
   /// modifier missing here is an internal error, so the table and the
   /// handlers cannot drift apart.
   list<PTX_Modifiers> modifiers = modifierList;
+  /// Groups of `modifiers` of which the instruction must have one in every
+  /// form (`mul24` needs `.lo` or `.hi`). The frontend reports a missing one
+  /// before the handler runs.
+  list<PTX_Modifiers> required = [];
+  /// The type modifiers of all its forms (`u32`, `f16x2`), without the dot;
+  /// empty when the handler decides alone (cvt, mov's pack forms, ...). The
+  /// frontend rejects any other type before the handler runs; the handler
+  /// picks among these for each form, and the op's verifier has the rules
+  /// that tie types to modifiers.
+  list<string> types = [];
 }
 
 #endif // PTXJIT_DIALECT_PTX_IR_PTXINSTRBASE_TD
