@@ -9,14 +9,14 @@
 // CHECK-NEXT: %[[R:.*]] = llvm.intr.sadd.sat(%arg0, %arg1) : (i32, i32) -> i32
 // CHECK-NEXT: llvm.return %[[R]] : i32
 func.func @add_sat(%a: i32, %b: i32) -> i32 {
-  %0 = ptx.add %a, %b {sat, is_signed} : (i32, i32) -> i32
+  %0 = ptx.add %a, %b {sat, is_signed} : i32
   return %0 : i32
 }
 
 // CHECK-LABEL: llvm.func @sub_sat(
 // CHECK-NEXT: %[[R:.*]] = llvm.intr.ssub.sat(%arg0, %arg1) : (i32, i32) -> i32
 func.func @sub_sat(%a: i32, %b: i32) -> i32 {
-  %0 = ptx.sub %a, %b {sat, is_signed} : (i32, i32) -> i32
+  %0 = ptx.sub %a, %b {sat, is_signed} : i32
   return %0 : i32
 }
 
@@ -24,7 +24,7 @@ func.func @sub_sat(%a: i32, %b: i32) -> i32 {
 // CHECK-LABEL: llvm.func @add_wrap(
 // CHECK-NEXT: %[[R:.*]] = llvm.add %arg0, %arg1 : i16
 func.func @add_wrap(%a: i16, %b: i16) -> i16 {
-  %0 = ptx.add %a, %b : (i16, i16) -> i16
+  %0 = ptx.add %a, %b : i16
   return %0 : i16
 }
 
@@ -110,7 +110,7 @@ func.func @subc(%a: i64, %b: i64, %c: i1) -> (i64, i1) {
 // CHECK: %[[R:.*]] = llvm.select %[[ANAN]], %[[S4]], %[[S3]] : i1, f32
 // CHECK: llvm.return %[[R]] : f32
 func.func @fmax(%a: f32, %b: f32) -> f32 {
-  %0 = ptx.max %a, %b : (f32, f32) -> f32
+  %0 = ptx.max %a, %b : f32
   return %0 : f32
 }
 
@@ -127,6 +127,6 @@ func.func @fmax(%a: f32, %b: f32) -> f32 {
 // CHECK: %[[C2:.*]] = llvm.select %[[GT]], %[[C1]], %[[Z]] : i1, f32
 // CHECK: llvm.return %[[C2]] : f32
 func.func @fadd_sat(%a: f32, %b: f32) -> f32 {
-  %0 = ptx.add %a, %b {sat} : (f32, f32) -> f32
+  %0 = ptx.add %a, %b {sat} : f32
   return %0 : f32
 }

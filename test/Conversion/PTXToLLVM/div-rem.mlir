@@ -16,7 +16,7 @@
 // CHECK: %[[R:.*]] = llvm.select %[[ISZ]], %[[ONES]], %[[Q]] : i1, i32
 // CHECK: llvm.return %[[R]] : i32
 func.func @div_u32(%a: i32, %b: i32) -> i32 {
-  %0 = ptx.div %a, %b : (i32, i32) -> i32
+  %0 = ptx.div %a, %b : i32
   return %0 : i32
 }
 
@@ -35,7 +35,7 @@ func.func @div_u32(%a: i32, %b: i32) -> i32 {
 // CHECK: %[[R:.*]] = llvm.select %[[ISZ]], %[[ONES]], %[[Q2]] : i1, i32
 // CHECK: llvm.return %[[R]] : i32
 func.func @div_s32(%a: i32, %b: i32) -> i32 {
-  %0 = ptx.div %a, %b {is_signed} : (i32, i32) -> i32
+  %0 = ptx.div %a, %b {is_signed} : i32
   return %0 : i32
 }
 
@@ -53,7 +53,7 @@ func.func @div_s32(%a: i32, %b: i32) -> i32 {
 // CHECK: %[[R:.*]] = llvm.select %[[ISZ]], %[[A]], %[[Q2]] : i1, i64
 // CHECK: llvm.return %[[R]] : i64
 func.func @rem_s64(%a: i64, %b: i64) -> i64 {
-  %0 = ptx.rem %a, %b {is_signed} : (i64, i64) -> i64
+  %0 = ptx.rem %a, %b {is_signed} : i64
   return %0 : i64
 }
 
@@ -63,7 +63,7 @@ func.func @rem_s64(%a: i64, %b: i64) -> i64 {
 // CHECK-NOT: llvm.srem
 // CHECK: llvm.select %[[ISZ]], %arg0, %{{.*}} : i1, i16
 func.func @rem_u16(%a: i16, %b: i16) -> i16 {
-  %0 = ptx.rem %a, %b : (i16, i16) -> i16
+  %0 = ptx.rem %a, %b : i16
   return %0 : i16
 }
 
@@ -79,6 +79,6 @@ func.func @rem_u16(%a: i16, %b: i16) -> i16 {
 // CHECK: %[[R:.*]] = llvm.bitcast %[[S]] : i32 to f32
 // CHECK-NEXT: llvm.return %[[R]] : f32
 func.func @div_f32(%a: f32, %b: f32) -> f32 {
-  %0 = ptx.div %a, %b {rnd = #ptx<rnd rn>} : (f32, f32) -> f32
+  %0 = ptx.div %a, %b {rnd = #ptx<rnd rn>} : f32
   return %0 : f32
 }

@@ -14,7 +14,7 @@
 // PORT: %[[MODE:.*]] = llvm.mlir.constant(1 : i32) : i32
 // PORT: llvm.call @ptxrt_f32_add(%arg0, %arg1, %[[MODE]])
 func.func @add_rz_f32(%a: f32, %b: f32) -> f32 {
-  %0 = ptx.add %a, %b {rnd = #ptx<rnd rz>} : (f32, f32) -> f32
+  %0 = ptx.add %a, %b {rnd = #ptx<rnd rz>} : f32
   return %0 : f32
 }
 
@@ -24,7 +24,7 @@ func.func @add_rz_f32(%a: f32, %b: f32) -> f32 {
 // PORT-LABEL: llvm.func @fma_rp_f64(
 // PORT: llvm.call @ptxrt_f64_fma(%arg0, %arg1, %arg2, %{{.*}})
 func.func @fma_rp_f64(%a: f64, %b: f64, %c: f64) -> f64 {
-  %0 = ptx.fma %a, %b, %c {rnd = #ptx<rnd rp>} : (f64, f64, f64) -> f64
+  %0 = ptx.fma %a, %b, %c {rnd = #ptx<rnd rp>} : f64
   return %0 : f64
 }
 
@@ -46,7 +46,7 @@ func.func @sqrt_rm_f32(%a: f32) -> f32 {
 // NOCONTRACT-NOT: contract
 func.func @mul_add(%a: f32, %b: f32, %c: f32) -> f32 {
   %0 = ptx.mul %a, %b : (f32, f32) -> f32
-  %1 = ptx.add %0, %c {rnd = #ptx<rnd rn>} : (f32, f32) -> f32
+  %1 = ptx.add %0, %c {rnd = #ptx<rnd rn>} : f32
   return %1 : f32
 }
 

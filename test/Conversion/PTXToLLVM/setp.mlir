@@ -10,7 +10,7 @@
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "eq" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_eq(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp eq>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp eq>} : i32
   return %0 : i1
 }
 
@@ -18,7 +18,7 @@ func.func @i_eq(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "ne" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_ne(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ne>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ne>} : i32
   return %0 : i1
 }
 
@@ -26,7 +26,7 @@ func.func @i_ne(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "ult" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_lt(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>} : i32
   return %0 : i1
 }
 
@@ -34,7 +34,7 @@ func.func @i_lt(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "slt" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_lt_s(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>, is_signed} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>, is_signed} : i32
   return %0 : i1
 }
 
@@ -42,7 +42,7 @@ func.func @i_lt_s(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "ule" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_le(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp le>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp le>} : i32
   return %0 : i1
 }
 
@@ -50,7 +50,7 @@ func.func @i_le(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "sle" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_le_s(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp le>, is_signed} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp le>, is_signed} : i32
   return %0 : i1
 }
 
@@ -58,7 +58,7 @@ func.func @i_le_s(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "ugt" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_gt(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp gt>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp gt>} : i32
   return %0 : i1
 }
 
@@ -66,7 +66,7 @@ func.func @i_gt(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "sgt" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_gt_s(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp gt>, is_signed} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp gt>, is_signed} : i32
   return %0 : i1
 }
 
@@ -74,7 +74,7 @@ func.func @i_gt_s(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "uge" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_ge(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ge>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ge>} : i32
   return %0 : i1
 }
 
@@ -82,7 +82,7 @@ func.func @i_ge(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "sge" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_ge_s(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ge>, is_signed} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ge>, is_signed} : i32
   return %0 : i1
 }
 
@@ -90,7 +90,7 @@ func.func @i_ge_s(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "ult" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_lo(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lo>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lo>} : i32
   return %0 : i1
 }
 
@@ -98,7 +98,7 @@ func.func @i_lo(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "ule" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_ls(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ls>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ls>} : i32
   return %0 : i1
 }
 
@@ -106,7 +106,7 @@ func.func @i_ls(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "ugt" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_hi(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp hi>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp hi>} : i32
   return %0 : i1
 }
 
@@ -114,7 +114,7 @@ func.func @i_hi(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "uge" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_hs(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp hs>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp hs>} : i32
   return %0 : i1
 }
 
@@ -122,7 +122,7 @@ func.func @i_hs(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "eq" %arg0, %arg1 : i32
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @i_eq_s(%a: i32, %b: i32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp eq>, is_signed} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp eq>, is_signed} : i32
   return %0 : i1
 }
 
@@ -130,7 +130,7 @@ func.func @i_eq_s(%a: i32, %b: i32) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "oeq" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_eq(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp eq>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp eq>} : f64
   return %0 : i1
 }
 
@@ -138,7 +138,7 @@ func.func @f_eq(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "one" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_ne(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ne>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ne>} : f64
   return %0 : i1
 }
 
@@ -146,7 +146,7 @@ func.func @f_ne(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "olt" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_lt(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>} : f64
   return %0 : i1
 }
 
@@ -154,7 +154,7 @@ func.func @f_lt(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "ole" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_le(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp le>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp le>} : f64
   return %0 : i1
 }
 
@@ -162,7 +162,7 @@ func.func @f_le(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "ogt" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_gt(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp gt>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp gt>} : f64
   return %0 : i1
 }
 
@@ -170,7 +170,7 @@ func.func @f_gt(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "oge" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_ge(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ge>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ge>} : f64
   return %0 : i1
 }
 
@@ -178,7 +178,7 @@ func.func @f_ge(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "ueq" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_equ(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp equ>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp equ>} : f64
   return %0 : i1
 }
 
@@ -186,7 +186,7 @@ func.func @f_equ(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "une" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_neu(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp neu>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp neu>} : f64
   return %0 : i1
 }
 
@@ -194,7 +194,7 @@ func.func @f_neu(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "ult" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_ltu(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ltu>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp ltu>} : f64
   return %0 : i1
 }
 
@@ -202,7 +202,7 @@ func.func @f_ltu(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "ule" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_leu(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp leu>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp leu>} : f64
   return %0 : i1
 }
 
@@ -210,7 +210,7 @@ func.func @f_leu(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "ugt" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_gtu(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp gtu>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp gtu>} : f64
   return %0 : i1
 }
 
@@ -218,7 +218,7 @@ func.func @f_gtu(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "uge" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_geu(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp geu>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp geu>} : f64
   return %0 : i1
 }
 
@@ -226,7 +226,7 @@ func.func @f_geu(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "ord" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_num(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp num>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp num>} : f64
   return %0 : i1
 }
 
@@ -234,7 +234,7 @@ func.func @f_num(%a: f64, %b: f64) -> i1 {
 // CHECK-NEXT: %[[R:.*]] = llvm.fcmp "uno" %arg0, %arg1 : f64
 // CHECK-NEXT: llvm.return %[[R]] : i1
 func.func @f_nan(%a: f64, %b: f64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp nan>} : (f64, f64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp nan>} : f64
   return %0 : i1
 }
 
@@ -242,14 +242,14 @@ func.func @f_nan(%a: f64, %b: f64) -> i1 {
 // CHECK-LABEL: llvm.func @i64_hs(
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "uge" %arg0, %arg1 : i64
 func.func @i64_hs(%a: i64, %b: i64) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp hs>} : (i64, i64) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp hs>} : i64
   return %0 : i1
 }
 
 // CHECK-LABEL: llvm.func @i16_lt_s(
 // CHECK-NEXT: %[[R:.*]] = llvm.icmp "slt" %arg0, %arg1 : i16
 func.func @i16_lt_s(%a: i16, %b: i16) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>, is_signed} : (i16, i16) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>, is_signed} : i16
   return %0 : i1
 }
 
@@ -270,6 +270,6 @@ func.func @i16_lt_s(%a: i16, %b: i16) -> i1 {
 // CHECK: %[[R:.*]] = llvm.fcmp "olt" %[[A2]], %[[B2]] : f32
 // CHECK: llvm.return %[[R]] : i1
 func.func @f32_lt_ftz(%a: f32, %b: f32) -> i1 {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>, ftz} : (f32, f32) -> i1
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp lt>, ftz} : f32
   return %0 : i1
 }

@@ -5,7 +5,7 @@
 // A rounding modifier on an integer add.
 func.func @add_int_rnd(%a: i32) -> i32 {
   // expected-error @+1 {{'ptx.add' op rounding and '.ftz' apply to floating-point types only}}
-  %0 = ptx.add %a, %a {rnd = #ptx<rnd rn>} : (i32, i32) -> i32
+  %0 = ptx.add %a, %a {rnd = #ptx<rnd rn>} : i32
   return %0 : i32
 }
 
@@ -14,7 +14,7 @@ func.func @add_int_rnd(%a: i32) -> i32 {
 // .ftz on an integer sub.
 func.func @sub_int_ftz(%a: i64) -> i64 {
   // expected-error @+1 {{'ptx.sub' op rounding and '.ftz' apply to floating-point types only}}
-  %0 = ptx.sub %a, %a {ftz} : (i64, i64) -> i64
+  %0 = ptx.sub %a, %a {ftz} : i64
   return %0 : i64
 }
 
@@ -23,7 +23,7 @@ func.func @sub_int_ftz(%a: i64) -> i64 {
 // .sat on an unsigned 32-bit add (only add.sat.s32 exists).
 func.func @add_sat_u32(%a: i32) -> i32 {
   // expected-error @+1 {{'ptx.add' op '.sat' on an integer type is only valid on 'add.s32'}}
-  %0 = ptx.add %a, %a {sat} : (i32, i32) -> i32
+  %0 = ptx.add %a, %a {sat} : i32
   return %0 : i32
 }
 
@@ -32,7 +32,7 @@ func.func @add_sat_u32(%a: i32) -> i32 {
 // .sat on a signed 16-bit sub.
 func.func @sub_sat_s16(%a: i16) -> i16 {
   // expected-error @+1 {{'ptx.sub' op '.sat' on an integer type is only valid on 'sub.s32'}}
-  %0 = ptx.sub %a, %a {sat, is_signed} : (i16, i16) -> i16
+  %0 = ptx.sub %a, %a {sat, is_signed} : i16
   return %0 : i16
 }
 
@@ -41,7 +41,7 @@ func.func @sub_sat_s16(%a: i16) -> i16 {
 // .sat on a signed 64-bit add.
 func.func @add_sat_s64(%a: i64) -> i64 {
   // expected-error @+1 {{'ptx.add' op '.sat' on an integer type is only valid on 'add.s32'}}
-  %0 = ptx.add %a, %a {sat, is_signed} : (i64, i64) -> i64
+  %0 = ptx.add %a, %a {sat, is_signed} : i64
   return %0 : i64
 }
 
@@ -50,7 +50,7 @@ func.func @add_sat_s64(%a: i64) -> i64 {
 // A multiply mode on add.
 func.func @add_mode(%a: i32) -> i32 {
   // expected-error @+1 {{'ptx.add' op 'mode' is not a modifier of 'add'}}
-  %0 = ptx.add %a, %a {mode = #ptx<mul_mode lo>} : (i32, i32) -> i32
+  %0 = ptx.add %a, %a {mode = #ptx<mul_mode lo>} : i32
   return %0 : i32
 }
 
@@ -59,7 +59,7 @@ func.func @add_mode(%a: i32) -> i32 {
 // Signedness on a float op.
 func.func @add_float_signed(%x: f32) -> f32 {
   // expected-error @+1 {{'ptx.add' op signedness applies to integer types only}}
-  %0 = ptx.add %x, %x {is_signed} : (f32, f32) -> f32
+  %0 = ptx.add %x, %x {is_signed} : f32
   return %0 : f32
 }
 
@@ -68,7 +68,7 @@ func.func @add_float_signed(%x: f32) -> f32 {
 // .ftz on f64.
 func.func @add_f64_ftz(%x: f64) -> f64 {
   // expected-error @+1 {{'ptx.add' op '.ftz' is not valid on .f64}}
-  %0 = ptx.add %x, %x {ftz} : (f64, f64) -> f64
+  %0 = ptx.add %x, %x {ftz} : f64
   return %0 : f64
 }
 
@@ -86,7 +86,7 @@ func.func @mul_f64_sat(%x: f64) -> f64 {
 // An integer rounding mode (.rni) outside cvt.
 func.func @div_rni(%x: f32) -> f32 {
   // expected-error @+1 {{'ptx.div' op integer rounding modes are only valid on cvt}}
-  %0 = ptx.div %x, %x {rnd = #ptx<rnd rni>} : (f32, f32) -> f32
+  %0 = ptx.div %x, %x {rnd = #ptx<rnd rni>} : f32
   return %0 : f32
 }
 
@@ -95,7 +95,7 @@ func.func @div_rni(%x: f32) -> f32 {
 // .relu on a 64-bit integer max.
 func.func @max_relu_s64(%a: i64) -> i64 {
   // expected-error @+1 {{'ptx.max' op '.relu' is only valid on .s32 and .s16x2}}
-  %0 = ptx.max %a, %a {relu, is_signed} : (i64, i64) -> i64
+  %0 = ptx.max %a, %a {relu, is_signed} : i64
   return %0 : i64
 }
 
@@ -176,7 +176,7 @@ func.func @mad_no_mode(%a: i32) -> i32 {
 // fma needs a rounding modifier.
 func.func @fma_no_rnd(%x: f32) -> f32 {
   // expected-error @+1 {{'ptx.fma' op requires a rounding modifier}}
-  %0 = ptx.fma %x, %x, %x : (f32, f32, f32) -> f32
+  %0 = ptx.fma %x, %x, %x : f32
   return %0 : f32
 }
 
@@ -185,7 +185,7 @@ func.func @fma_no_rnd(%x: f32) -> f32 {
 // fma is floating-point only.
 func.func @fma_int(%a: i32) -> i32 {
   // expected-error @+1 {{'ptx.fma' op requires a floating-point type}}
-  %0 = ptx.fma %a, %a, %a {rnd = #ptx<rnd rn>} : (i32, i32, i32) -> i32
+  %0 = ptx.fma %a, %a, %a {rnd = #ptx<rnd rn>} : i32
   return %0 : i32
 }
 
@@ -203,7 +203,7 @@ func.func @mad24_sat_lo(%a: i32) -> i32 {
 // An unsigned-only comparison (lo) on floats.
 func.func @setp_lo_float(%x: f32) -> i1 {
   // expected-error @+1 {{'ptx.setp' op '.lo' compares integers only}}
-  %0 = ptx.setp %x, %x {cmp = #ptx<cmp lo>} : (f32, f32) -> i1
+  %0 = ptx.setp %x, %x {cmp = #ptx<cmp lo>} : f32
   return %0 : i1
 }
 
@@ -212,7 +212,7 @@ func.func @setp_lo_float(%x: f32) -> i1 {
 // hs is unsigned-only too.
 func.func @setp_hs_f64(%x: f64) -> i1 {
   // expected-error @+1 {{'ptx.setp' op '.hs' compares integers only}}
-  %0 = ptx.setp %x, %x {cmp = #ptx<cmp hs>} : (f64, f64) -> i1
+  %0 = ptx.setp %x, %x {cmp = #ptx<cmp hs>} : f64
   return %0 : i1
 }
 
@@ -221,7 +221,7 @@ func.func @setp_hs_f64(%x: f64) -> i1 {
 // An unordered comparison (ltu) on integers.
 func.func @setp_ltu_int(%a: i32) -> i1 {
   // expected-error @+1 {{'ptx.setp' op '.ltu' compares floating-point values only}}
-  %0 = ptx.setp %a, %a {cmp = #ptx<cmp ltu>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp ltu>} : i32
   return %0 : i1
 }
 
@@ -230,7 +230,7 @@ func.func @setp_ltu_int(%a: i32) -> i1 {
 // nan (either operand NaN) is floating-point only.
 func.func @setp_nan_int(%a: i64) -> i1 {
   // expected-error @+1 {{'ptx.setp' op '.nan' compares floating-point values only}}
-  %0 = ptx.setp %a, %a {cmp = #ptx<cmp nan>} : (i64, i64) -> i1
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp nan>} : i64
   return %0 : i1
 }
 
@@ -238,8 +238,8 @@ func.func @setp_nan_int(%a: i64) -> i1 {
 
 // The two operands of setp have one type.
 func.func @setp_types(%a: i32, %b: i64) -> i1 {
-  // expected-error @+1 {{'ptx.setp' op operands must have the same type}}
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp eq>} : (i32, i64) -> i1
+  // expected-error @+1 {{'ptx.setp' op failed to verify that all of {lhs, rhs} have same type}}
+  %0 = "ptx.setp"(%a, %b) <{cmp = #ptx<cmp eq>}> : (i32, i64) -> i1
   return %0 : i1
 }
 
@@ -248,7 +248,7 @@ func.func @setp_types(%a: i32, %b: i64) -> i1 {
 // .ftz on an integer comparison.
 func.func @setp_int_ftz(%a: i32) -> i1 {
   // expected-error @+1 {{'ptx.setp' op '.ftz' is only valid on .f32 and .f16 types}}
-  %0 = ptx.setp %a, %a {cmp = #ptx<cmp eq>, ftz} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp eq>, ftz} : i32
   return %0 : i1
 }
 
@@ -329,7 +329,7 @@ func.func @shl_amount_type(%a: i32, %b: i64) -> i32 {
 // ODS constraints: setp produces an i1.
 func.func @setp_result(%a: i32) -> i32 {
   // expected-error @+1 {{'ptx.setp' op result #0 must be 1-bit signless integer, but got 'i32'}}
-  %0 = ptx.setp %a, %a {cmp = #ptx<cmp eq>} : (i32, i32) -> i32
+  %0 = "ptx.setp"(%a, %a) <{cmp = #ptx<cmp eq>}> : (i32, i32) -> i32
   return %0 : i32
 }
 
@@ -339,7 +339,7 @@ func.func @setp_result(%a: i32) -> i32 {
 func.func @setp_bad_cmp(%a: i32) -> i1 {
   // expected-error @+2 {{ptx::CmpOp to be one of: eq, ne, lt, le, gt, ge, lo, ls, hi, hs, equ, neu, ltu, leu, gtu, geu, num, nan}}
   // expected-error @+1 {{failed to parse PTX_CmpOpAttr parameter 'value'}}
-  %0 = ptx.setp %a, %a {cmp = #ptx<cmp foo>} : (i32, i32) -> i1
+  %0 = ptx.setp %a, %a {cmp = #ptx<cmp foo>} : i32
   return %0 : i1
 }
 
@@ -402,7 +402,7 @@ func.func @cvt_rs(%a: f32) -> f16 {
 // .xorsign.abs on f64 min (9.7.3.11: f32 and the half types only).
 func.func @min_xorsign_f64(%a: f64) -> f64 {
   // expected-error @+1 {{'ptx.min' op '.NaN', '.xorsign' and '.abs' are only valid on f32 and half-precision types}}
-  %0 = ptx.min %a, %a {xorsign_abs} : (f64, f64) -> f64
+  %0 = ptx.min %a, %a {xorsign_abs} : f64
   return %0 : f64
 }
 
@@ -411,7 +411,7 @@ func.func @min_xorsign_f64(%a: f64) -> f64 {
 // .NaN on an integer max.
 func.func @max_nan_s32(%a: i32) -> i32 {
   // expected-error @+1 {{'ptx.max' op '.NaN', '.xorsign' and '.abs' are only valid on f32 and half-precision types}}
-  %0 = ptx.max %a, %a {propagate_nan, is_signed} : (i32, i32) -> i32
+  %0 = ptx.max %a, %a {propagate_nan, is_signed} : i32
   return %0 : i32
 }
 
@@ -420,7 +420,7 @@ func.func @max_nan_s32(%a: i32) -> i32 {
 // .ftz on bf16 max (f32 and f16 only).
 func.func @max_ftz_bf16(%a: bf16) -> bf16 {
   // expected-error @+1 {{'ptx.max' op '.ftz' is only valid on .f32 and .f16 types}}
-  %0 = ptx.max %a, %a {ftz} : (bf16, bf16) -> bf16
+  %0 = ptx.max %a, %a {ftz} : bf16
   return %0 : bf16
 }
 
@@ -429,7 +429,7 @@ func.func @max_ftz_bf16(%a: bf16) -> bf16 {
 // .relu on a floating-point min.
 func.func @min_relu_f32(%a: f32) -> f32 {
   // expected-error @+1 {{'ptx.min' op '.relu' is only valid on .s32 and .s16x2}}
-  %0 = ptx.min %a, %a {relu} : (f32, f32) -> f32
+  %0 = ptx.min %a, %a {relu} : f32
   return %0 : f32
 }
 
@@ -438,7 +438,7 @@ func.func @min_relu_f32(%a: f32) -> f32 {
 // Three inputs on f64 min (f32 only).
 func.func @min_three_f64(%a: f64) -> f64 {
   // expected-error @+1 {{'ptx.min' op three-input 'min' is only valid on .f32}}
-  %0 = ptx.min %a, %a, %a : (f64, f64, f64) -> f64
+  %0 = ptx.min %a, %a, %a : f64
   return %0 : f64
 }
 
@@ -447,7 +447,7 @@ func.func @min_three_f64(%a: f64) -> f64 {
 // .ftz on bf16 abs (f32 and f16 only).
 func.func @abs_ftz_bf16(%a: bf16) -> bf16 {
   // expected-error @+1 {{'ptx.abs' op '.ftz' is only valid on .f32 and .f16 types}}
-  %0 = ptx.abs %a {ftz} : (bf16) -> bf16
+  %0 = ptx.abs %a {ftz} : bf16
   return %0 : bf16
 }
 
@@ -456,7 +456,7 @@ func.func @abs_ftz_bf16(%a: bf16) -> bf16 {
 // .ftz on an integer neg.
 func.func @neg_ftz_s32(%a: i32) -> i32 {
   // expected-error @+1 {{'ptx.neg' op '.ftz' is only valid on .f32 and .f16 types}}
-  %0 = ptx.neg %a {ftz, is_signed} : (i32) -> i32
+  %0 = ptx.neg %a {ftz, is_signed} : i32
   return %0 : i32
 }
 
@@ -469,7 +469,7 @@ func.func @neg_ftz_s32(%a: i32) -> i32 {
 // fma.relu exists for the half-precision types only.
 func.func @fma_relu_f32(%x: f32) -> f32 {
   // expected-error @+1 {{'ptx.fma' op '.relu' and '.oob' apply to half-precision 'fma' only}}
-  %0 = ptx.fma %x, %x, %x {rnd = #ptx<rnd rn>, relu} : (f32, f32, f32) -> f32
+  %0 = ptx.fma %x, %x, %x {rnd = #ptx<rnd rn>, relu} : f32
   return %0 : f32
 }
 
@@ -477,7 +477,7 @@ func.func @fma_relu_f32(%x: f32) -> f32 {
 
 func.func @fma_relu_sat(%h: f16) -> f16 {
   // expected-error @+1 {{'ptx.fma' op '.relu' and '.sat' cannot be combined}}
-  %0 = ptx.fma %h, %h, %h {rnd = #ptx<rnd rn>, relu, sat} : (f16, f16, f16) -> f16
+  %0 = ptx.fma %h, %h, %h {rnd = #ptx<rnd rn>, relu, sat} : f16
   return %0 : f16
 }
 
@@ -485,7 +485,7 @@ func.func @fma_relu_sat(%h: f16) -> f16 {
 
 func.func @fma_oob_ftz(%h: f16) -> f16 {
   // expected-error @+1 {{'ptx.fma' op '.oob' cannot be combined with '.ftz' or '.sat'}}
-  %0 = ptx.fma %h, %h, %h {rnd = #ptx<rnd rn>, oob, ftz} : (f16, f16, f16) -> f16
+  %0 = ptx.fma %h, %h, %h {rnd = #ptx<rnd rn>, oob, ftz} : f16
   return %0 : f16
 }
 
@@ -494,7 +494,7 @@ func.func @fma_oob_ftz(%h: f16) -> f16 {
 // Half-precision arithmetic rounds to nearest only.
 func.func @add_f16_rz(%h: f16) -> f16 {
   // expected-error @+1 {{'ptx.add' op '.rz' is not valid on half-precision 'add' (only '.rn')}}
-  %0 = ptx.add %h, %h {rnd = #ptx<rnd rz>} : (f16, f16) -> f16
+  %0 = ptx.add %h, %h {rnd = #ptx<rnd rz>} : f16
   return %0 : f16
 }
 
@@ -502,7 +502,7 @@ func.func @add_f16_rz(%h: f16) -> f16 {
 
 func.func @add_bf16_ftz(%h: bf16) -> bf16 {
   // expected-error @+1 {{'ptx.add' op '.ftz' and '.sat' are not valid on .bf16}}
-  %0 = ptx.add %h, %h {ftz} : (bf16, bf16) -> bf16
+  %0 = ptx.add %h, %h {ftz} : bf16
   return %0 : bf16
 }
 
@@ -510,7 +510,7 @@ func.func @add_bf16_ftz(%h: bf16) -> bf16 {
 
 func.func @add_sat_f32x2(%v: vector<2xf32>) -> vector<2xf32> {
   // expected-error @+1 {{'ptx.add' op '.sat' is not valid on .f32x2}}
-  %0 = ptx.add %v, %v {sat} : (vector<2xf32>, vector<2xf32>) -> vector<2xf32>
+  %0 = ptx.add %v, %v {sat} : vector<2xf32>
   return %0 : vector<2xf32>
 }
 
@@ -518,7 +518,7 @@ func.func @add_sat_f32x2(%v: vector<2xf32>) -> vector<2xf32> {
 
 func.func @div_ftz_f64(%d: f64) -> f64 {
   // expected-error @+1 {{'ptx.div' op '.ftz' is not valid on .f64}}
-  %0 = ptx.div %d, %d {rnd = #ptx<rnd rn>, ftz} : (f64, f64) -> f64
+  %0 = ptx.div %d, %d {rnd = #ptx<rnd rn>, ftz} : f64
   return %0 : f64
 }
 

@@ -17,11 +17,11 @@ func.func @bits(%a: i32, %b: i32, %c: i32, %q: i64, %p: i1) {
   %11, %12 = ptx.add_carry %a, %b, %p : (i32, i32, i1) -> (i32, i1)
   %13, %14 = ptx.sub_carry %q, %q, %12 : (i64, i64, i1) -> (i64, i1)
   %15, %16 = ptx.mad_carry %a, %b, %c, %14 {hi, is_signed} : (i32, i32, i32, i1) -> (i32, i1)
-  %17 = ptx.and %a, %b : (i32, i32) -> i32
-  %18 = ptx.or %p, %p : (i1, i1) -> i1
-  %19 = ptx.xor %q, %q : (i64, i64) -> i64
-  %20 = ptx.not %a : (i32) -> i32
-  %21 = ptx.cnot %a : (i32) -> i32
+  %17 = ptx.and %a, %b : i32
+  %18 = ptx.or %p, %p : i1
+  %19 = ptx.xor %q, %q : i64
+  %20 = ptx.not %a : i32
+  %21 = ptx.cnot %a : i32
   %22 = ptx.lop3 %a, %b, %c {lut = 150 : i32} : (i32, i32, i32) -> i32
   %23 = ptx.shf %a, %b, %c {left, mode = #ptx<clamp_mode clamp>} : (i32, i32, i32) -> i32
   %24 = ptx.shl %q, %a : (i64, i32) -> i64
@@ -45,11 +45,11 @@ func.func @bits(%a: i32, %b: i32, %c: i32, %q: i64, %p: i1) {
 // CHECK-NEXT: %{{[^,]*}}, %[[C1:[^ ]*]] = ptx.add_carry %arg0, %arg1, %arg4 : (i32, i32, i1) -> (i32, i1)
 // CHECK-NEXT: %{{[^,]*}}, %[[C2:[^ ]*]] = ptx.sub_carry %arg3, %arg3, %[[C1]] : (i64, i64, i1) -> (i64, i1)
 // CHECK-NEXT: %{{[^,]*}}, %{{[^ ]*}} = ptx.mad_carry %arg0, %arg1, %arg2, %[[C2]] {hi, is_signed} : (i32, i32, i32, i1) -> (i32, i1)
-// CHECK-NEXT: %{{.*}} = ptx.and %arg0, %arg1 : (i32, i32) -> i32
-// CHECK-NEXT: %{{.*}} = ptx.or %arg4, %arg4 : (i1, i1) -> i1
-// CHECK-NEXT: %{{.*}} = ptx.xor %arg3, %arg3 : (i64, i64) -> i64
-// CHECK-NEXT: %{{.*}} = ptx.not %arg0 : (i32) -> i32
-// CHECK-NEXT: %{{.*}} = ptx.cnot %arg0 : (i32) -> i32
+// CHECK-NEXT: %{{.*}} = ptx.and %arg0, %arg1 : i32
+// CHECK-NEXT: %{{.*}} = ptx.or %arg4, %arg4 : i1
+// CHECK-NEXT: %{{.*}} = ptx.xor %arg3, %arg3 : i64
+// CHECK-NEXT: %{{.*}} = ptx.not %arg0 : i32
+// CHECK-NEXT: %{{.*}} = ptx.cnot %arg0 : i32
 // CHECK-NEXT: %{{.*}} = ptx.lop3 %arg0, %arg1, %arg2 {lut = 150 : i32} : (i32, i32, i32) -> i32
 // CHECK-NEXT: %{{.*}} = ptx.shf %arg0, %arg1, %arg2 {left, mode = #ptx<clamp_mode clamp>} : (i32, i32, i32) -> i32
 // CHECK-NEXT: %{{.*}} = ptx.shl %arg3, %arg0 : (i64, i32) -> i64

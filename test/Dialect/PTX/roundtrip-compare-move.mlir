@@ -3,10 +3,10 @@
 // RUN: ptx-opt %s | ptx-opt | FileCheck %s
 
 func.func @compare_move(%a: i32, %b: i32, %x: f32, %y: f32, %d: f64, %q: i64, %p: i1, %h: i16) {
-  %0 = ptx.setp %a, %b {cmp = #ptx<cmp hs>} : (i32, i32) -> i1
-  %1 = ptx.setp %x, %y {cmp = #ptx<cmp nan>, ftz} : (f32, f32) -> i1
-  %2 = ptx.setp %a, %b {cmp = #ptx<cmp le>, is_signed} : (i32, i32) -> i1
-  %3 = ptx.selp %x, %y, %p : (f32, f32, i1) -> f32
+  %0 = ptx.setp %a, %b {cmp = #ptx<cmp hs>} : i32
+  %1 = ptx.setp %x, %y {cmp = #ptx<cmp nan>, ftz} : f32
+  %2 = ptx.setp %a, %b {cmp = #ptx<cmp le>, is_signed} : i32
+  %3 = ptx.selp %x, %y, %p : f32
   %4 = ptx.slct %a, %b, %x {ftz} : (i32, i32, f32) -> i32
   %5 = ptx.cvt %x {rnd = #ptx<rnd rpi>, dst_signed, sat} : (f32) -> i32
   %6 = ptx.cvt %q {rnd = #ptx<rnd rn>, src_signed} : (i64) -> f64
@@ -20,10 +20,10 @@ func.func @compare_move(%a: i32, %b: i32, %x: f32, %y: f32, %d: f64, %q: i64, %p
 }
 
 // CHECK-LABEL: func.func @compare_move(
-// CHECK-NEXT: %{{.*}} = ptx.setp %arg0, %arg1 {cmp = #ptx<cmp hs>} : (i32, i32) -> i1
-// CHECK-NEXT: %{{.*}} = ptx.setp %arg2, %arg3 {cmp = #ptx<cmp nan>, ftz} : (f32, f32) -> i1
-// CHECK-NEXT: %{{.*}} = ptx.setp %arg0, %arg1 {cmp = #ptx<cmp le>, is_signed} : (i32, i32) -> i1
-// CHECK-NEXT: %{{.*}} = ptx.selp %arg2, %arg3, %arg6 : (f32, f32, i1) -> f32
+// CHECK-NEXT: %{{.*}} = ptx.setp %arg0, %arg1 {cmp = #ptx<cmp hs>} : i32
+// CHECK-NEXT: %{{.*}} = ptx.setp %arg2, %arg3 {cmp = #ptx<cmp nan>, ftz} : f32
+// CHECK-NEXT: %{{.*}} = ptx.setp %arg0, %arg1 {cmp = #ptx<cmp le>, is_signed} : i32
+// CHECK-NEXT: %{{.*}} = ptx.selp %arg2, %arg3, %arg6 : f32
 // CHECK-NEXT: %{{.*}} = ptx.slct %arg0, %arg1, %arg2 {ftz} : (i32, i32, f32) -> i32
 // CHECK-NEXT: %{{.*}} = ptx.cvt %arg2 {dst_signed, rnd = #ptx<rnd rpi>, sat} : (f32) -> i32
 // CHECK-NEXT: %{{.*}} = ptx.cvt %arg5 {rnd = #ptx<rnd rn>, src_signed} : (i64) -> f64

@@ -12,59 +12,59 @@
 // CHECK-SAME: %[[A:[^:]*]]: i32, %[[B:[^:]*]]: i32, %[[X:[^:]*]]: f32, %[[Y:[^:]*]]: f32)
 func.func @setp_cmp(%a: i32, %b: i32, %x: f32, %y: f32) {
   // setp.eq.b32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp eq>} : (i32, i32) -> i1
-  %eq = ptx.setp %a, %b {cmp = #ptx<cmp eq>} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp eq>} : i32
+  %eq = ptx.setp %a, %b {cmp = #ptx<cmp eq>} : i32
   // setp.ne.b32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp ne>} : (i32, i32) -> i1
-  %ne = ptx.setp %a, %b {cmp = #ptx<cmp ne>} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp ne>} : i32
+  %ne = ptx.setp %a, %b {cmp = #ptx<cmp ne>} : i32
   // setp.lt.s32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp lt>, is_signed} : (i32, i32) -> i1
-  %lt = ptx.setp %a, %b {cmp = #ptx<cmp lt>, is_signed} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp lt>, is_signed} : i32
+  %lt = ptx.setp %a, %b {cmp = #ptx<cmp lt>, is_signed} : i32
   // setp.le.s32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp le>, is_signed} : (i32, i32) -> i1
-  %le = ptx.setp %a, %b {cmp = #ptx<cmp le>, is_signed} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp le>, is_signed} : i32
+  %le = ptx.setp %a, %b {cmp = #ptx<cmp le>, is_signed} : i32
   // setp.gt.s32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp gt>, is_signed} : (i32, i32) -> i1
-  %gt = ptx.setp %a, %b {cmp = #ptx<cmp gt>, is_signed} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp gt>, is_signed} : i32
+  %gt = ptx.setp %a, %b {cmp = #ptx<cmp gt>, is_signed} : i32
   // setp.ge.s32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp ge>, is_signed} : (i32, i32) -> i1
-  %ge = ptx.setp %a, %b {cmp = #ptx<cmp ge>, is_signed} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp ge>, is_signed} : i32
+  %ge = ptx.setp %a, %b {cmp = #ptx<cmp ge>, is_signed} : i32
   // setp.lo.u32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp lo>} : (i32, i32) -> i1
-  %lo = ptx.setp %a, %b {cmp = #ptx<cmp lo>} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp lo>} : i32
+  %lo = ptx.setp %a, %b {cmp = #ptx<cmp lo>} : i32
   // setp.ls.u32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp ls>} : (i32, i32) -> i1
-  %ls = ptx.setp %a, %b {cmp = #ptx<cmp ls>} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp ls>} : i32
+  %ls = ptx.setp %a, %b {cmp = #ptx<cmp ls>} : i32
   // setp.hi.u32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp hi>} : (i32, i32) -> i1
-  %hi = ptx.setp %a, %b {cmp = #ptx<cmp hi>} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp hi>} : i32
+  %hi = ptx.setp %a, %b {cmp = #ptx<cmp hi>} : i32
   // setp.hs.u32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp hs>} : (i32, i32) -> i1
-  %hs = ptx.setp %a, %b {cmp = #ptx<cmp hs>} : (i32, i32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[A]], %[[B]] {cmp = #ptx<cmp hs>} : i32
+  %hs = ptx.setp %a, %b {cmp = #ptx<cmp hs>} : i32
   // setp.equ.f32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp equ>} : (f32, f32) -> i1
-  %equ = ptx.setp %x, %y {cmp = #ptx<cmp equ>} : (f32, f32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp equ>} : f32
+  %equ = ptx.setp %x, %y {cmp = #ptx<cmp equ>} : f32
   // setp.neu.f32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp neu>} : (f32, f32) -> i1
-  %neu = ptx.setp %x, %y {cmp = #ptx<cmp neu>} : (f32, f32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp neu>} : f32
+  %neu = ptx.setp %x, %y {cmp = #ptx<cmp neu>} : f32
   // setp.ltu.f32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp ltu>} : (f32, f32) -> i1
-  %ltu = ptx.setp %x, %y {cmp = #ptx<cmp ltu>} : (f32, f32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp ltu>} : f32
+  %ltu = ptx.setp %x, %y {cmp = #ptx<cmp ltu>} : f32
   // setp.leu.f32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp leu>} : (f32, f32) -> i1
-  %leu = ptx.setp %x, %y {cmp = #ptx<cmp leu>} : (f32, f32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp leu>} : f32
+  %leu = ptx.setp %x, %y {cmp = #ptx<cmp leu>} : f32
   // setp.gtu.f32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp gtu>} : (f32, f32) -> i1
-  %gtu = ptx.setp %x, %y {cmp = #ptx<cmp gtu>} : (f32, f32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp gtu>} : f32
+  %gtu = ptx.setp %x, %y {cmp = #ptx<cmp gtu>} : f32
   // setp.geu.f32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp geu>} : (f32, f32) -> i1
-  %geu = ptx.setp %x, %y {cmp = #ptx<cmp geu>} : (f32, f32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp geu>} : f32
+  %geu = ptx.setp %x, %y {cmp = #ptx<cmp geu>} : f32
   // setp.num.f32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp num>} : (f32, f32) -> i1
-  %num = ptx.setp %x, %y {cmp = #ptx<cmp num>} : (f32, f32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp num>} : f32
+  %num = ptx.setp %x, %y {cmp = #ptx<cmp num>} : f32
   // setp.nan.f32.
-  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp nan>} : (f32, f32) -> i1
-  %nan = ptx.setp %x, %y {cmp = #ptx<cmp nan>} : (f32, f32) -> i1
+  // CHECK-NEXT: %{{.*}} = ptx.setp %[[X]], %[[Y]] {cmp = #ptx<cmp nan>} : f32
+  %nan = ptx.setp %x, %y {cmp = #ptx<cmp nan>} : f32
   // CHECK-NEXT: return
   return
 }

@@ -107,11 +107,11 @@ func.func @testp(%x: f32, %d: f64) -> (i1, i1, i1, i1, i1, i1) {
 // CHECK-SAME: %[[X:[^:]*]]: f32, %[[Y:[^:]*]]: f32, %[[D:[^:]*]]: f64, %[[E:[^:]*]]: f64)
 func.func @copysign(%x: f32, %y: f32, %d: f64, %e: f64) {
   // copysign.f32: the operand order (sign source first) is kept.
-  // CHECK-NEXT: %{{.*}} = ptx.copysign %[[Y]], %[[X]] : (f32, f32) -> f32
-  %0 = ptx.copysign %y, %x : (f32, f32) -> f32
+  // CHECK-NEXT: %{{.*}} = ptx.copysign %[[Y]], %[[X]] : f32
+  %0 = ptx.copysign %y, %x : f32
   // copysign.f64.
-  // CHECK-NEXT: %{{.*}} = ptx.copysign %[[D]], %[[E]] : (f64, f64) -> f64
-  %1 = ptx.copysign %d, %e : (f64, f64) -> f64
+  // CHECK-NEXT: %{{.*}} = ptx.copysign %[[D]], %[[E]] : f64
+  %1 = ptx.copysign %d, %e : f64
   // CHECK-NEXT: return
   return
 }

@@ -9,9 +9,9 @@
 func.func @generic(%a: i32, %b: i32, %x: f32) -> (i32, i1, f32) {
   // CHECK-NEXT: %[[M:.*]] = ptx.mul %[[A]], %[[B]] {is_signed, mode = #ptx<mul_mode lo>} : (i32, i32) -> i32
   %0 = "ptx.mul"(%a, %b) <{is_signed, mode = #ptx<mul_mode lo>}> : (i32, i32) -> i32
-  // CHECK-NEXT: %[[P:.*]] = ptx.setp %[[M]], %[[B]] {cmp = #ptx<cmp ne>} : (i32, i32) -> i1
+  // CHECK-NEXT: %[[P:.*]] = ptx.setp %[[M]], %[[B]] {cmp = #ptx<cmp ne>} : i32
   %1 = "ptx.setp"(%0, %b) <{cmp = #ptx<cmp ne>}> : (i32, i32) -> i1
-  // CHECK-NEXT: %[[F:.*]] = ptx.fma %[[X]], %[[X]], %[[X]] {rnd = #ptx<rnd rn>, sat} : (f32, f32, f32) -> f32
+  // CHECK-NEXT: %[[F:.*]] = ptx.fma %[[X]], %[[X]], %[[X]] {rnd = #ptx<rnd rn>, sat} : f32
   %2 = "ptx.fma"(%x, %x, %x) <{rnd = #ptx<rnd rn>, sat}> : (f32, f32, f32) -> f32
   // CHECK-NEXT: return %[[M]], %[[P]], %[[F]] : i32, i1, f32
   return %0, %1, %2 : i32, i1, f32

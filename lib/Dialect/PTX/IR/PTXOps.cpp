@@ -385,8 +385,6 @@ LogicalResult ApproxOp::verify() {
 }
 
 LogicalResult SetpOp::verify() {
-  if (getLhs().getType() != getRhs().getType())
-    return emitOpError("operands must have the same type");
   Type elem = elementType(getLhs().getType());
   bool isFloat = isa<FloatType>(elem);
   bool floatOnly = getCmp() >= CmpOp::equ;

@@ -16,6 +16,7 @@
 
 include "ptxjit/Dialect/PTX/IR/PTXDialect.td"
 include "ptxjit/Dialect/PTX/IR/PTXAttrs.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Dialect/LLVMIR/LLVMTypes.td"
 
@@ -48,14 +49,20 @@ defvar PTX_MinMaxArgs = (ins UnitAttr:$propagate_nan, UnitAttr:$xorsign_abs);
 /// then the modifier arguments it takes. Call sites name the modifiers
 /// through `ArithModifiers` (PTXOps.h) instead of passing attribute slots
 /// by position; the builder asserts that the op takes each one given.
+/// Unless \p sameType is 0 (the multiplies, whose `.wide` doubles the
+/// width), operands and result have one type, which the assembly format
+/// writes once: `ptx.add %a, %b {sat, is_signed} : i32`.
 class PTX_ArithOp<string mnemonic, dag operands, list<dag> modifiers,
-                  string syntax, string rules>
-    : PTX_Op<mnemonic, [Pure]> {
+                  string syntax, string rules, bit sameType = 1>
+    : PTX_Op<mnemonic, !if(sameType, [Pure, SameOperandsAndResultType],
+                           [Pure])> {
   let summary = "PTX `" # mnemonic # "`";
   let description = "Syntax: `" # syntax # "`. " # rules;
   let arguments = !foldl(operands, modifiers, acc, m, !con(acc, m));
   let results = (outs PTX_Value:$res);
   let hasVerifier = 1;
+  let assemblyFormat = !if(sameType, "operands attr-dict `:` type($res)",
+      "operands attr-dict `:` functional-type(operands, results)");
   let extraClassDeclaration = [{
     /// The modifiers of the op, named (those it does not take are unset).
     ::ptxjit::ptx::ArithModifiers getModifiers();
@@ -82,14 +89,14 @@ def PTX_MulOp : PTX_ArithOp<"mul", (ins PTX_Value:$lhs, PTX_Value:$rhs),
     "mul.mode.type d, a, b / mul{.rnd}{.ftz}{.sat}.ftype d, a, b",
     "Integer forms keep the `lo` or `hi` half of the product, or all of it "
     "(`wide`, a result twice as wide); floating-point forms take the "
-    "modifiers of add.">;
+    "modifiers of add.", /*sameType=*/0>;
 def PTX_MadOp : PTX_ArithOp<"mad",
     (ins AnyInteger:$a, AnyInteger:$b, AnyInteger:$c),
     [PTX_MulModeArg, PTX_SatArg, PTX_SignedArg],
     "mad.mode{.sat}.type d, a, b, c",
     "The integer multiply-add: the `mode` part of a * b, plus c, clamped "
     "with `sat` (mad.hi.sat.s32 only). The floating-point `mad` is "
-    "`ptx.fma`.">;
+    "`ptx.fma`.", /*sameType=*/0>;
 def PTX_FmaOp : PTX_ArithOp<"fma",
     (ins PTX_Value:$a, PTX_Value:$b, PTX_Value:$c),
     [PTX_RoundingArg, PTX_FtzArg, PTX_SatArg, PTX_ReluArg,
@@ -114,26 +121,41 @@ def PTX_MinOp : PTX_ArithOp<"min",
     [PTX_FtzArg, PTX_ReluArg, PTX_SignedArg, PTX_MinMaxArgs],
     "min{.relu}{.ftz}{.NaN}{.xorsign.abs}.type d, a, b{, c}",
     "`xorsign_abs` is `.xorsign.abs` with two inputs and `.abs` with "
-    "three.">;
+    "three."> {
+  let assemblyFormat =
+      "$lhs `,` $rhs (`,` $third^)? attr-dict `:` type($res)";
+}
 def PTX_MaxOp : PTX_ArithOp<"max",
     (ins PTX_Value:$lhs, PTX_Value:$rhs, Optional<PTX_Value>:$third),
     [PTX_FtzArg, PTX_ReluArg, PTX_SignedArg, PTX_MinMaxArgs],
     "max{.relu}{.ftz}{.NaN}{.xorsign.abs}.type d, a, b{, c}",
     "`xorsign_abs` is `.xorsign.abs` with two inputs and `.abs` with "
-    "three.">;
+    "three."> {
+  let assemblyFormat =
+      "$lhs `,` $rhs (`,` $third^)? attr-dict `:` type($res)";
+}
 
 //===----------------------------------------------------------------------===//
 // Integer arithmetic (9.7.1)
 //===----------------------------------------------------------------------===//
 
 class PTX_IntOp<string mnemonic, dag operands, string syntax,
-                dag attrs = (ins)>
-    : PTX_Op<mnemonic, [Pure]> {
+                dag attrs = (ins), list<Trait> traits = []>
+    : PTX_Op<mnemonic, !listconcat([Pure], traits)> {
   let summary = "PTX `" # mnemonic # "`";
   let description = "Syntax: `" # syntax # "` (see the PTX ISA, "
       "Integer Arithmetic Instructions).";
   let arguments = !con(operands, attrs);
   let results = (outs PTX_Int:$res);
+}
+
+/// An integer op whose operands and result have one type, written once:
+/// `ptx.and %a, %b : i32`.
+class PTX_SameTypeIntOp<string mnemonic, dag operands, string syntax,
+                        dag attrs = (ins)>
+    : PTX_IntOp<mnemonic, operands, syntax, attrs,
+                [SameOperandsAndResultType]> {
+  let assemblyFormat = "operands attr-dict `:` type($res)";
 }
 
 def PTX_Mul24Op : PTX_IntOp<"mul24", (ins I32:$a, I32:$b),
@@ -144,9 +166,9 @@ def PTX_Mad24Op : PTX_IntOp<"mad24", (ins I32:$a, I32:$b, I32:$c),
     (ins UnitAttr:$hi, UnitAttr:$sat, UnitAttr:$is_signed)> {
   let hasVerifier = 1;
 }
-def PTX_SadOp : PTX_IntOp<"sad", (ins AnyInteger:$a, AnyInteger:$b,
+def PTX_SadOp : PTX_SameTypeIntOp<"sad", (ins AnyInteger:$a, AnyInteger:$b,
     AnyInteger:$c), "sad.type d, a, b, c", (ins UnitAttr:$is_signed)>;
-def PTX_RemOp : PTX_IntOp<"rem", (ins AnyInteger:$lhs, AnyInteger:$rhs),
+def PTX_RemOp : PTX_SameTypeIntOp<"rem", (ins AnyInteger:$lhs, AnyInteger:$rhs),
     "rem.type d, a, b", (ins UnitAttr:$is_signed)>;
 
 //===----------------------------------------------------------------------===//
@@ -196,6 +218,7 @@ def PTX_CopysignOp : PTX_Op<"copysign", [Pure, AllTypesMatch<["a", "b", "res"]>]
   }];
   let arguments = (ins AnyFloat:$a, AnyFloat:$b);
   let results = (outs AnyFloat:$res);
+  let assemblyFormat = "operands attr-dict `:` type($res)";
 }
 
 def PTX_PopcOp : PTX_IntOp<"popc", (ins AnyInteger:$a), "popc.type d, a">;
@@ -247,7 +270,7 @@ def PTX_MadCarryOp : PTX_CarryOp<"mad_carry",
 // Comparison and selection (9.7.6)
 //===----------------------------------------------------------------------===//
 
-def PTX_SetpOp : PTX_Op<"setp", [Pure]> {
+def PTX_SetpOp : PTX_Op<"setp", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
   let summary = "compare two values to a predicate";
   let description = [{
     Syntax: `setp.CmpOp{.ftz}.type p, a, b`. The combining forms
@@ -258,13 +281,15 @@ def PTX_SetpOp : PTX_Op<"setp", [Pure]> {
                        UnitAttr:$ftz, UnitAttr:$is_signed);
   let results = (outs I1:$res);
   let hasVerifier = 1;
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
 }
 
-def PTX_SelpOp : PTX_Op<"selp", [Pure]> {
+def PTX_SelpOp : PTX_Op<"selp", [Pure, AllTypesMatch<["a", "b", "res"]>]> {
   let summary = "select by a predicate";
   let description = "Syntax: `selp.type d, a, b, c`: d = c ? a : b.";
   let arguments = (ins PTX_Value:$a, PTX_Value:$b, I1:$cond);
   let results = (outs PTX_Value:$res);
+  let assemblyFormat = "$a `,` $b `,` $cond attr-dict `:` type($res)";
 }
 
 def PTX_SlctOp : PTX_Op<"slct", [Pure]> {
@@ -283,14 +308,14 @@ def PTX_SlctOp : PTX_Op<"slct", [Pure]> {
 // Logic and shift (9.7.8)
 //===----------------------------------------------------------------------===//
 
-def PTX_AndOp : PTX_IntOp<"and", (ins AnyInteger:$lhs, AnyInteger:$rhs),
+def PTX_AndOp : PTX_SameTypeIntOp<"and", (ins AnyInteger:$lhs, AnyInteger:$rhs),
     "and.type d, a, b">;
-def PTX_OrOp : PTX_IntOp<"or", (ins AnyInteger:$lhs, AnyInteger:$rhs),
+def PTX_OrOp : PTX_SameTypeIntOp<"or", (ins AnyInteger:$lhs, AnyInteger:$rhs),
     "or.type d, a, b">;
-def PTX_XorOp : PTX_IntOp<"xor", (ins AnyInteger:$lhs, AnyInteger:$rhs),
+def PTX_XorOp : PTX_SameTypeIntOp<"xor", (ins AnyInteger:$lhs, AnyInteger:$rhs),
     "xor.type d, a, b">;
-def PTX_NotOp : PTX_IntOp<"not", (ins AnyInteger:$a), "not.type d, a">;
-def PTX_CnotOp : PTX_IntOp<"cnot", (ins AnyInteger:$a), "cnot.type d, a">;
+def PTX_NotOp : PTX_SameTypeIntOp<"not", (ins AnyInteger:$a), "not.type d, a">;
+def PTX_CnotOp : PTX_SameTypeIntOp<"cnot", (ins AnyInteger:$a), "cnot.type d, a">;
 def PTX_Lop3Op : PTX_IntOp<"lop3", (ins I32:$a, I32:$b, I32:$c),
     "lop3.b32 d, a, b, c, immLut", (ins I32Attr:$lut)>;
 def PTX_ShfOp : PTX_IntOp<"shf", (ins I32:$lo, I32:$hi, I32:$amount),
