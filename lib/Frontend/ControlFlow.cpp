@@ -236,7 +236,7 @@ LogicalResult FunctionEmitter::emitRet(Mods &mods) {
   mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
     return failure();
-  if (curInstr->opcode == "exit" && !fn.isEntry)
+  if (curId == InstrId::exit && !fn.isEntry)
     return unsupported("'exit' in a device function");
   emitReturn();
   if (!curInstr->guard)

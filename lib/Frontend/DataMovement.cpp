@@ -142,7 +142,7 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   const Operand &dst = operand(0);
   if (failed(checkVectorOperand(dst, lanes, "destination", "registers")))
     return failure();
-  if (curInstr->opcode == "ldu" && space != StateSpace::global &&
+  if (curId == InstrId::ldu && space != StateSpace::global &&
       space != StateSpace::generic)
     return instrError() << "'ldu' reads the global space only", failure();
   FailureOr<Value> addr = addressValue(operand(1));
@@ -212,7 +212,7 @@ LogicalResult FunctionEmitter::emitPrefetch(Mods &mods) {
   // address is still checked.
   mods.takeAny({Mod::global, Mod::local});
   mods.takeAny({Mod::L1, Mod::L2, Mod::L2_evict_last, Mod::L2_evict_normal});
-  if (curInstr->opcode == "prefetchu")
+  if (curId == InstrId::prefetchu)
     mods.take(Mod::L1);
   if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
     return failure();

@@ -285,6 +285,7 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
     return instrError() << "unsupported instruction '" << instr.opcode << "'",
            failure();
   const InstrInfo &info = getInstrInfo(*id);
+  curId = *id;
   curInfo = &info;
   // A modifier or type the table does not list for the opcode is never
   // valid on it; which types go together is the handler's to decide.

@@ -28,15 +28,15 @@ bool FunctionEmitter::hasFloatTypeModifier() const {
 
 LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
   StringRef op = curInstr->opcode;
-  bool isFma = op == "fma" || op == "mad";
+  bool isFma = curId == InstrId::fma || curId == InstrId::mad;
   std::optional<ptx::RoundingMode> rnd =
       mods.takeEnum<ptx::RoundingMode>(kIeeeRoundings);
   bool ftz = mods.take(Mod::ftz);
   bool sat = mods.take(Mod::sat);
   // `.relu` and `.oob` exist on fma only (the table rejects them on the
   // other opcodes).
-  bool relu = op == "fma" && mods.take(Mod::relu);
-  bool oob = op == "fma" && mods.take(Mod::oob);
+  bool relu = curId == InstrId::fma && mods.take(Mod::relu);
+  bool oob = curId == InstrId::fma && mods.take(Mod::oob);
   SmallVector<PtxType, 2> types = mods.takeTypes();
   if (failed(checkAllUsed(mods)))
     return failure();
@@ -48,7 +48,7 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
   PtxType inType = types.back();
   if (mixed) {
     // Mixed precision (9.7.5): f16/bf16 inputs, f32 accumulator and result.
-    if (!(op == "add" || op == "sub" || op == "fma") || type != f32Type() ||
+    if (!(curId == InstrId::add || curId == InstrId::sub || curId == InstrId::fma) || type != f32Type() ||
         inType.lanes != 1 || inType.bits != 16 || !inType.isFloat())
       return instrError() << "mixed-precision '" << op
                           << "' takes '.f32' then '.f16' or '.bf16'",
@@ -63,8 +63,8 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
     static const StringRef madTypes[] = {"f32", "f64"};
     static const StringRef allTypes[] = {"f16", "f16x2", "bf16", "bf16x2",
                                          "f32", "f32x2", "f64"};
-    bool ok = op == "mad" ? llvm::is_contained(madTypes, StringRef(name))
-              : op == "div" ? false
+    bool ok = curId == InstrId::mad ? llvm::is_contained(madTypes, StringRef(name))
+              : curId == InstrId::div ? false
                             : llvm::is_contained(allTypes, StringRef(name));
     if (!ok)
       return instrError() << "type '." << name << "' is not valid on '" << op
@@ -91,11 +91,11 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
       ptx::ArithModifiers().rounding(rnd).flushToZero(ftz).saturate(sat);
   Type resultType = type.toMLIR(ctx);
   Value result;
-  if (op == "add")
+  if (curId == InstrId::add)
     result = ptx::AddOp::create(b, loc, resultType, ins, modifiers);
-  else if (op == "sub")
+  else if (curId == InstrId::sub)
     result = ptx::SubOp::create(b, loc, resultType, ins, modifiers);
-  else if (op == "mul")
+  else if (curId == InstrId::mul)
     result = ptx::MulOp::create(b, loc, resultType, ins, modifiers);
   else
     result = ptx::FmaOp::create(

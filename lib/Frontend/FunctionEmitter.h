@@ -278,7 +278,9 @@ private:
   llvm::StringMap<Block *> labels;
   const unsigned carryVar;
   const Instr *curInstr = nullptr;
-  /// What the instruction table says about curInstr's opcode.
+  /// curInstr's opcode in the instruction table, and what the table says
+  /// about it.
+  InstrId curId{};
   const InstrInfo *curInfo = nullptr;
   /// While emitting a guarded instruction without side effects, the guard:
   /// writes become selects between the new and the old value.

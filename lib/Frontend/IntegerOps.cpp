@@ -109,10 +109,10 @@ LogicalResult FunctionEmitter::emitFma(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
   StringRef op = curInstr->opcode;
-  bool readsCarry = op == "addc" || op == "subc" || op == "madc";
+  bool readsCarry = curId == InstrId::addc || curId == InstrId::subc || curId == InstrId::madc;
   // The `.cc` of add.cc/sub.cc/mad.cc was taken by emitAddSub/emitMad.
   bool writesCarry = !readsCarry || mods.take(Mod::cc);
-  bool isMad = op == "mad" || op == "madc";
+  bool isMad = curId == InstrId::mad || curId == InstrId::madc;
   std::optional<Mod> mode;
   if (isMad) {
     mode = mods.takeAny({Mod::lo, Mod::hi});
@@ -142,7 +142,7 @@ LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
     result = ptx::MadCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
                                      *bb, *c, carryIn, *mode == Mod::hi,
                                      type->isSigned());
-  } else if (op.starts_with("sub")) {
+  } else if ((curId == InstrId::sub || curId == InstrId::subc)) {
     result = ptx::SubCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
                                      *bb, carryIn);
   } else {
@@ -227,7 +227,7 @@ LogicalResult FunctionEmitter::emitDivRem(Mods &mods, bool isRem) {
 LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   StringRef op = curInstr->opcode;
   bool ftz = mods.take(Mod::ftz);
-  std::optional<Mod> approx = op == "div"
+  std::optional<Mod> approx = curId == InstrId::div
                                    ? mods.takeAny({Mod::approx, Mod::full})
                                    : mods.takeAny({Mod::approx});
   std::optional<ptx::RoundingMode> rndName =
@@ -235,7 +235,7 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods, kFloatTypes);
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
-  unsigned numInputs = op == "div" ? 2 : 1;
+  unsigned numInputs = curId == InstrId::div ? 2 : 1;
   if (failed(expectOperands(numInputs + 1)))
     return failure();
   if (approx && rndName)
@@ -246,7 +246,7 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   if (!approx && !rndName)
     return instrError() << "'" << op << type->str()
                         << "' requires '.approx'"
-                        << (op == "div" ? ", '.full'" : "")
+                        << (curId == InstrId::div ? ", '.full'" : "")
                         << " or a rounding modifier",
            failure();
   SmallVector<Value, 2> ins;
@@ -259,18 +259,18 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   Type t = type->toMLIR(ctx);
   Value result;
   if (approx) {
-    ptx::ApproxFn fn = op == "div"
+    ptx::ApproxFn fn = curId == InstrId::div
                            ? (*approx == Mod::full ? ptx::ApproxFn::div_full
                                                 : ptx::ApproxFn::div)
-                       : op == "rcp" ? ptx::ApproxFn::rcp
+                       : curId == InstrId::rcp ? ptx::ApproxFn::rcp
                                      : ptx::ApproxFn::sqrt;
     result = ptx::ApproxOp::create(b, loc, t, ins, fn, ftz);
   } else {
     auto rnd = ptx::RoundingModeAttr::get(ctx, *rndName);
-    if (op == "sqrt") {
+    if (curId == InstrId::sqrt) {
       result = ptx::SqrtOp::create(b, loc, t, ins[0], rnd.getValue(), ftz);
     } else {
-      if (op == "rcp") {
+      if (curId == InstrId::rcp) {
         // rcp.rnd is a correctly rounded 1 / a.
         Operand one;
         one.kind = Operand::Imm;
@@ -361,8 +361,7 @@ LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
 }
 
 LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
-  StringRef op = curInstr->opcode;
-  bool shiftamt = op == "bfind" && mods.take(Mod::shiftamt);
+  bool shiftamt = curId == InstrId::bfind && mods.take(Mod::shiftamt);
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
     return failure();
@@ -371,11 +370,11 @@ LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
     return failure();
   Value result;
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
-  if (op == "popc") {
+  if (curId == InstrId::popc) {
     result = ptx::PopcOp::create(b, loc, b.getI32Type(), *a);
-  } else if (op == "clz") {
+  } else if (curId == InstrId::clz) {
     result = ptx::ClzOp::create(b, loc, b.getI32Type(), *a);
-  } else if (op == "bfind") {
+  } else if (curId == InstrId::bfind) {
     result = ptx::BfindOp::create(b, loc, b.getI32Type(), *a, shiftamt,
                                   type->isSigned());
   } else {
@@ -493,8 +492,7 @@ LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
-  StringRef op = curInstr->opcode;
-  bool unary = op == "not" || op == "cnot";
+  bool unary = curId == InstrId::not_ || curId == InstrId::cnot;
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)) ||
       failed(expectOperands(unary ? 2 : 3)))
@@ -504,7 +502,7 @@ LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
     return failure();
   Value result;
   if (unary) {
-    result = op == "not" ? ptx::NotOp::create(b, loc, a->getType(), *a)
+    result = curId == InstrId::not_ ? ptx::NotOp::create(b, loc, a->getType(), *a)
                                .getResult()
                          : ptx::CnotOp::create(b, loc, a->getType(), *a)
                                .getResult();
@@ -512,9 +510,9 @@ LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
     FailureOr<Value> bb = read(operand(2), *type);
     if (failed(bb))
       return failure();
-    if (op == "and")
+    if (curId == InstrId::and_)
       result = ptx::AndOp::create(b, loc, a->getType(), *a, *bb);
-    else if (op == "or")
+    else if (curId == InstrId::or_)
       result = ptx::OrOp::create(b, loc, a->getType(), *a, *bb);
     else
       result = ptx::XorOp::create(b, loc, a->getType(), *a, *bb);

@@ -93,7 +93,7 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitFence(Mods &mods) {
-  if (curInstr->opcode == "membar") {
+  if (curId == InstrId::membar) {
     // The table requires a level.
     mods.takeAny({Mod::cta, Mod::gl, Mod::sys});
     if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
@@ -139,7 +139,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
         b, loc, results, state, *ptx::symbolizeCollectiveKind(kind), a, bv, c,
         p, mask, isSigned);
   };
-  if (op == "activemask") {
+  if (curId == InstrId::activemask) {
     if (failed(oneType(mods)) || failed(checkAllUsed(mods)) ||
         failed(expectOperands(1)))
       return failure();
@@ -152,7 +152,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
                         << "' without '.sync' is not supported (it is "
                            "deprecated since PTX 6.0)",
            failure();
-  if (op == "bar") {
+  if (curId == InstrId::bar) {
     mods.take(Mod::warp);
     if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
       return failure();
@@ -164,7 +164,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   }
   // The table requires the mode of shfl, vote and match and the operation
   // of redux.
-  if (op == "shfl") {
+  if (curId == InstrId::shfl) {
     std::optional<Mod> mode = mods.takeAny({Mod::up, Mod::down, Mod::bfly, Mod::idx});
     if (failed(oneType(mods)) || failed(checkAllUsed(mods)) ||
         failed(expectOperands(5)))
@@ -186,7 +186,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
       return write(pairDestination(operand(0)), coll.getResult(1), pred);
     return success();
   }
-  if (op == "vote") {
+  if (curId == InstrId::vote) {
     std::optional<Mod> mode =
         mods.takeAny({Mod::all, Mod::any, Mod::uni, Mod::ballot});
     bool ballot = *mode == Mod::ballot;
@@ -202,7 +202,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
                        *mask, false);
     return write(operand(0), coll.getResult(0), ballot ? b32 : pred);
   }
-  if (op == "match") {
+  if (curId == InstrId::match) {
     std::optional<Mod> mode = mods.takeAny({Mod::any, Mod::all});
     FailureOr<PtxType> type = oneType(mods);
     if (failed(type) || failed(checkAllUsed(mods)) ||
