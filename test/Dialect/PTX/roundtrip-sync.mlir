@@ -61,11 +61,11 @@ func.func @atom(%p: !llvm.ptr, %a: i32, %b: i32, %q: i64, %x: f32, %d: f64,
 // CHECK-LABEL: func.func @fence(
 func.func @fence() {
   // membar / fence.sc: no attribute.
-  // CHECK-NEXT: ptx.fence : () -> ()
-  ptx.fence : () -> ()
+  // CHECK-NEXT: ptx.fence
+  ptx.fence
   // fence.acq_rel.
-  // CHECK-NEXT: ptx.fence {acq_rel} : () -> ()
-  ptx.fence {acq_rel} : () -> ()
+  // CHECK-NEXT: ptx.fence {acq_rel}
+  ptx.fence {acq_rel}
   // CHECK-NEXT: return
   return
 }

@@ -520,6 +520,7 @@ def PTX_FenceOp : PTX_Op<"fence"> {
     (`.sc`, `membar`) or acquire-release fence on the host.
   }];
   let arguments = (ins UnitAttr:$acq_rel);
+  let assemblyFormat = "attr-dict";
 }
 
 def PTX_BarrierOp : PTX_Op<"barrier", [AttrSizedOperandSegments]> {
