@@ -81,12 +81,7 @@ BRX_BUG = [
 CLANG_XFAIL = {}
 # Tests marked XFAIL as a whole (their nvcc variants fail): test -> comment.
 # Their clang variant runs in <test>-clang.test, not marked XFAIL.
-TEST_XFAIL = {
-    'atomics_f16': [
-        'The sm_75/sm_80 variants emulate bf16 atomics with fma.rn.bf16, half-precision',
-        'floating point that is the subject of the FP issue; the whole module is',
-        'rejected until then ("fma" on .bf16 is not supported yet).'],
-}
+TEST_XFAIL = {}
 
 
 def clang_variant(family):
