@@ -58,19 +58,8 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
                              "mixed-precision '"
                           << op << "'",
              failure();
-  } else {
-    std::string name = type.str().substr(1);
-    static const StringRef madTypes[] = {"f32", "f64"};
-    static const StringRef allTypes[] = {"f16", "f16x2", "bf16", "bf16x2",
-                                         "f32", "f32x2", "f64"};
-    bool ok = curId == InstrId::mad ? llvm::is_contained(madTypes, StringRef(name))
-              : curId == InstrId::div ? false
-                            : llvm::is_contained(allTypes, StringRef(name));
-    if (!ok)
-      return instrError() << "type '." << name << "' is not valid on '" << op
-                          << "'",
-             failure();
   }
+  // A single type is one of the opcode's floating-point types in the table.
   if (failed(expectOperands(isFma ? 4 : 3)))
     return failure();
   SmallVector<Value, 3> ins;
@@ -117,10 +106,6 @@ LogicalResult FunctionEmitter::emitApprox(Mods &mods) {
            failure();
   PtxType type = types[0];
   ptx::ApproxFn fn = *ptx::symbolizeApproxFn(op);
-  if (!type.isFloat())
-    return instrError() << "type '" << type.str() << "' is not valid on '"
-                        << op << ".approx'",
-           failure();
   if (failed(expectOperands(2)))
     return failure();
   FailureOr<Value> a = read(operand(1), type);
