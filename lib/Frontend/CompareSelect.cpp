@@ -197,7 +197,7 @@ LogicalResult FunctionEmitter::emitSelp(Mods &mods) {
   FailureOr<PtxType> type =
       oneType(mods, {"b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32",
                      "s64", "f32", "f64"});
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> bb = read(operand(2), *type);
@@ -221,8 +221,6 @@ LogicalResult FunctionEmitter::emitSlct(Mods &mods) {
       ctype != PtxType::make(PtxType::Float, 32))
     return instrError() << "'slct' selector type must be .s32 or .f32",
            failure();
-  if (failed(expectOperands(4)))
-    return failure();
   FailureOr<Value> a = read(operand(1), types[0]);
   FailureOr<Value> bb = read(operand(2), types[0]);
   FailureOr<Value> c = read(operand(3), ctype);

@@ -150,7 +150,7 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitBra(Mods &mods) {
   mods.take(Mod::uni);
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
+  if (failed(checkAllUsed(mods)))
     return failure();
   Block *target = labels[operand(0).symbol];
   if (!curInstr->guard) {
@@ -176,7 +176,7 @@ LogicalResult FunctionEmitter::emitBrx(Mods &mods) {
   // The table requires `.idx`.
   mods.take(Mod::idx);
   mods.take(Mod::uni);
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> index =
       read(operand(0), PtxType::make(PtxType::Unsigned, 32));
@@ -234,7 +234,7 @@ void FunctionEmitter::emitSwitch(
 
 LogicalResult FunctionEmitter::emitRet(Mods &mods) {
   mods.take(Mod::uni);
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+  if (failed(checkAllUsed(mods)))
     return failure();
   if (curId == InstrId::exit && !fn.isEntry)
     return unsupported("'exit' in a device function");
@@ -245,7 +245,7 @@ LogicalResult FunctionEmitter::emitRet(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitTrap(Mods &mods) {
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+  if (failed(checkAllUsed(mods)))
     return failure();
   ptx::TrapOp::create(b, loc, state);
   emitReturn();

@@ -19,7 +19,7 @@ LogicalResult FunctionEmitter::emitMov(Mods &mods) {
   FailureOr<PtxType> type =
       oneType(mods, {"pred", "b16", "b32", "b64", "b128", "u16", "u32", "u64",
                      "s16", "s32", "s64", "f16", "bf16", "f32", "f64"});
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   const Operand &dst = operand(0), &src = operand(1);
   if (src.kind == Operand::Vector || dst.kind == Operand::Vector) {
@@ -137,7 +137,7 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   const Operand &dst = operand(0);
   if (failed(checkVectorOperand(dst, lanes, "destination", "registers")))
@@ -179,7 +179,7 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   const Operand &src = operand(1);
   if (failed(checkVectorOperand(src, lanes, "source", "values")))
@@ -214,7 +214,7 @@ LogicalResult FunctionEmitter::emitPrefetch(Mods &mods) {
   mods.takeAny({Mod::L1, Mod::L2, Mod::L2_evict_last, Mod::L2_evict_normal});
   if (curId == InstrId::prefetchu)
     mods.take(Mod::L1);
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
+  if (failed(checkAllUsed(mods)))
     return failure();
   return success(succeeded(addressValue(operand(0))));
 }
@@ -228,7 +228,7 @@ LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
   if (mods.take(Mod::cluster))
     return unsupported("'cvta.shared::cluster'");
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   StateSpace space = *spaceName;
   FailureOr<Value> a = read(operand(1), *type);
@@ -248,7 +248,7 @@ LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
     return unsupported("'isspacep.shared::cta/::cluster'");
   if (*spaceName == StateSpace::constant)
     return unsupported("'isspacep.const'");
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(checkAllUsed(mods)))
     return failure();
   StateSpace space = *spaceName;
   FailureOr<Value> a = read(operand(1), PtxType::make(PtxType::Bits, 64));
@@ -264,7 +264,7 @@ LogicalResult FunctionEmitter::emitPrmt(Mods &mods) {
       {PrmtMode::f4e, PrmtMode::b4e, PrmtMode::rc8, PrmtMode::ecl,
        PrmtMode::ecr, PrmtMode::rc16});
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> bb = read(operand(2), *type);

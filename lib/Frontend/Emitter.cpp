@@ -308,6 +308,17 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
                  << instr.opcode << "'",
              failure();
   }
+  unsigned numOperands = instr.operands.size();
+  if (!info.operandCounts.empty() &&
+      !llvm::is_contained(info.operandCounts, numOperands)) {
+    InFlightDiagnostic diag = instrError();
+    diag << "'" << instr.opcode << "' expects ";
+    for (unsigned i = 0, e = info.operandCounts.size(); i != e; ++i)
+      diag << (i == 0 ? "" : i + 1 == e ? " or " : ", ")
+           << unsigned(info.operandCounts[i]);
+    diag << " operands, found " << numOperands;
+    return failure();
+  }
   for (llvm::ArrayRef<Mod> group : info.required) {
     if (llvm::any_of(group, [&](Mod mod) { return mods.has(mod); }))
       continue;

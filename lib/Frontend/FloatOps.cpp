@@ -60,8 +60,6 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
              failure();
   }
   // A single type is one of the opcode's floating-point types in the table.
-  if (failed(expectOperands(isFma ? 4 : 3)))
-    return failure();
   SmallVector<Value, 3> ins;
   unsigned numInputs = isFma ? 3 : 2;
   for (unsigned i = 1; i <= numInputs; ++i) {
@@ -106,8 +104,6 @@ LogicalResult FunctionEmitter::emitApprox(Mods &mods) {
            failure();
   PtxType type = types[0];
   ptx::ApproxFn fn = *ptx::symbolizeApproxFn(op);
-  if (failed(expectOperands(2)))
-    return failure();
   FailureOr<Value> a = read(operand(1), type);
   if (failed(a))
     return failure();
@@ -123,7 +119,7 @@ LogicalResult FunctionEmitter::emitTestp(Mods &mods) {
       {TestKind::finite, TestKind::infinite, TestKind::number,
        TestKind::notanumber, TestKind::normal, TestKind::subnormal});
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   if (failed(a))
@@ -135,7 +131,7 @@ LogicalResult FunctionEmitter::emitTestp(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitCopysign(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> bb = read(operand(2), *type);

@@ -48,6 +48,8 @@ struct InstrInfo {
   llvm::ArrayRef<llvm::ArrayRef<Mod>> required;
   /// The type modifiers of its forms (empty: the handler decides).
   llvm::ArrayRef<llvm::StringLiteral> types;
+  /// The operand counts of its forms (empty: the handler decides).
+  llvm::ArrayRef<uint8_t> operandCounts;
 
   bool accepts(Mod mod) const { return llvm::is_contained(modifiers, mod); }
 };

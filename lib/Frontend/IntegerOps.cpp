@@ -25,8 +25,7 @@ LogicalResult FunctionEmitter::emitAddSub(Mods &mods, bool isSub) {
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64", "u16x2",
                      "s16x2"});
-  if (failed(type) || failed(checkAllUsed(mods)) ||
-      failed(expectOperands(3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> lhs = read(operand(1), *type);
   FailureOr<Value> rhs = read(operand(2), *type);
@@ -59,8 +58,7 @@ LogicalResult FunctionEmitter::emitMul(Mods &mods) {
       {ptx::MulMode::lo, ptx::MulMode::hi, ptx::MulMode::wide});
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64"});
-  if (failed(type) || failed(checkAllUsed(mods)) ||
-      failed(expectOperands(3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   PtxType resultType = productType(*type, mode);
   FailureOr<Value> lhs = read(operand(1), *type);
@@ -85,8 +83,7 @@ LogicalResult FunctionEmitter::emitMad(Mods &mods) {
   bool sat = mods.take(Mod::sat);
   FailureOr<PtxType> type =
       oneType(mods, {"u16", "u32", "u64", "s16", "s32", "s64"});
-  if (failed(type) || failed(checkAllUsed(mods)) ||
-      failed(expectOperands(4)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   PtxType resultType = productType(*type, mode);
   FailureOr<Value> a = read(operand(1), *type);
@@ -123,8 +120,7 @@ LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
   // add.cc and sub.cc share the opcodes of add and sub: their types are
   // narrower than the table's.
   FailureOr<PtxType> type = oneType(mods, {"u32", "s32", "u64", "s64"});
-  if (failed(type) || failed(checkAllUsed(mods)) ||
-      failed(expectOperands(isMad ? 4 : 3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> bb = read(operand(2), *type);
@@ -166,8 +162,7 @@ LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
   std::optional<Mod> mode = mods.takeAny({Mod::lo, Mod::hi});
   bool sat = isMad && mods.take(Mod::sat);
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) ||
-      failed(expectOperands(isMad ? 4 : 3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> bb = read(operand(2), *type);
@@ -189,7 +184,7 @@ LogicalResult FunctionEmitter::emitMul24(Mods &mods, bool isMad) {
 
 LogicalResult FunctionEmitter::emitSad(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> bb = read(operand(2), *type);
@@ -205,7 +200,7 @@ LogicalResult FunctionEmitter::emitDivRem(Mods &mods, bool isRem) {
   if (!isRem && hasFloatTypeModifier())
     return emitFloatDivSqrtRcp(mods);
   FailureOr<PtxType> type = oneType(mods, kIntTypes);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> lhs = read(operand(1), *type);
   FailureOr<Value> rhs = read(operand(2), *type);
@@ -236,8 +231,6 @@ LogicalResult FunctionEmitter::emitFloatDivSqrtRcp(Mods &mods) {
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   unsigned numInputs = curId == InstrId::div ? 2 : 1;
-  if (failed(expectOperands(numInputs + 1)))
-    return failure();
   if (approx && rndName)
     return instrError() << "'." << spelling(*approx)
                         << "' and a rounding modifier "
@@ -290,8 +283,7 @@ LogicalResult FunctionEmitter::emitAbsNeg(Mods &mods, bool isNeg) {
   FailureOr<PtxType> type =
       oneType(mods, {"s16", "s32", "s64", "f32", "f64", "f16", "f16x2",
                      "bf16", "bf16x2"});
-  if (failed(type) || failed(checkAllUsed(mods)) ||
-      failed(expectOperands(2)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   if (failed(a))
@@ -330,8 +322,6 @@ LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
   if (abs && !xorsign && n != 4)
     return instrError() << "'.abs' without '.xorsign' needs three inputs",
            failure();
-  if (n != 4 && failed(expectOperands(3)))
-    return failure();
   FailureOr<Value> lhs = read(operand(1), *type);
   FailureOr<Value> rhs = read(operand(2), *type);
   if (failed(lhs) || failed(rhs))
@@ -363,7 +353,7 @@ LogicalResult FunctionEmitter::emitMinMax(Mods &mods, bool isMax) {
 LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
   bool shiftamt = curId == InstrId::bfind && mods.take(Mod::shiftamt);
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(2)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   if (failed(a))
@@ -386,7 +376,7 @@ LogicalResult FunctionEmitter::emitBitUnary(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitBfe(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
   FailureOr<Value> a = read(operand(1), *type);
@@ -401,7 +391,7 @@ LogicalResult FunctionEmitter::emitBfe(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitBfi(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(5)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
   FailureOr<Value> f = read(operand(1), *type);
@@ -417,7 +407,7 @@ LogicalResult FunctionEmitter::emitBfi(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitFns(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
   PtxType s32 = PtxType::make(PtxType::Signed, 32);
@@ -435,7 +425,7 @@ LogicalResult FunctionEmitter::emitSzextBmsk(Mods &mods, bool isBmsk) {
   // The table requires one of these (PTXInstrs.td).
   std::optional<Mod> mode = mods.takeAny({Mod::clamp, Mod::wrap});
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
   FailureOr<Value> a = read(operand(1), *type);
@@ -464,8 +454,6 @@ LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
     return instrError() << "'" << curInstr->opcode
                         << "' needs two types (.atype.btype)",
            failure();
-  if (failed(expectOperands(4)))
-    return failure();
   bool anySigned = types[0].isSigned() || types[1].isSigned();
   PtxType cType = PtxType::make(
       anySigned ? PtxType::Signed : PtxType::Unsigned, 32);
@@ -494,8 +482,7 @@ LogicalResult FunctionEmitter::emitDp(Mods &mods, bool isDp2a) {
 LogicalResult FunctionEmitter::emitLogic(Mods &mods) {
   bool unary = curId == InstrId::not_ || curId == InstrId::cnot;
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) ||
-      failed(expectOperands(unary ? 2 : 3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   if (failed(a))
@@ -569,7 +556,7 @@ LogicalResult FunctionEmitter::emitShf(Mods &mods) {
   std::optional<Mod> dir = mods.takeAny({Mod::l, Mod::r});
   std::optional<Mod> mode = mods.takeAny({Mod::clamp, Mod::wrap});
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(4)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
   FailureOr<Value> lo = read(operand(1), *type);
@@ -585,7 +572,7 @@ LogicalResult FunctionEmitter::emitShf(Mods &mods) {
 
 LogicalResult FunctionEmitter::emitShift(Mods &mods, bool isRight) {
   FailureOr<PtxType> type = oneType(mods);
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> amount =

@@ -96,7 +96,7 @@ LogicalResult FunctionEmitter::emitFence(Mods &mods) {
   if (curId == InstrId::membar) {
     // The table requires a level.
     mods.takeAny({Mod::cta, Mod::gl, Mod::sys});
-    if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+    if (failed(checkAllUsed(mods)))
       return failure();
     ptx::FenceOp::create(b, loc, false);
     return success();
@@ -107,7 +107,7 @@ LogicalResult FunctionEmitter::emitFence(Mods &mods) {
       mods.takeAny({Mod::sc, Mod::acq_rel, Mod::acquire, Mod::release});
   if (!mods.takeAny({Mod::cta, Mod::cluster, Mod::gpu, Mod::sys}))
     return instrError() << "'fence' needs a scope", failure();
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+  if (failed(checkAllUsed(mods)))
     return failure();
   ptx::FenceOp::create(b, loc, sem && *sem != Mod::sc);
   return success();
@@ -122,7 +122,7 @@ LogicalResult FunctionEmitter::emitFence(Mods &mods) {
 LogicalResult FunctionEmitter::emitGriddepcontrol(Mods &mods) {
   // The table requires one of the two.
   mods.takeAny({Mod::launch_dependents, Mod::wait});
-  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+  if (failed(checkAllUsed(mods)))
     return failure();
   return success();
 }
@@ -140,8 +140,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
         p, mask, isSigned);
   };
   if (curId == InstrId::activemask) {
-    if (failed(oneType(mods)) || failed(checkAllUsed(mods)) ||
-        failed(expectOperands(1)))
+    if (failed(oneType(mods)) || failed(checkAllUsed(mods)))
       return failure();
     auto coll = create("activemask", {b.getI32Type()}, {}, {}, {}, {}, {},
                        false);
@@ -205,8 +204,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   if (curId == InstrId::match) {
     std::optional<Mod> mode = mods.takeAny({Mod::any, Mod::all});
     FailureOr<PtxType> type = oneType(mods);
-    if (failed(type) || failed(checkAllUsed(mods)) ||
-        failed(expectOperands(3)))
+    if (failed(type) || failed(checkAllUsed(mods)))
       return failure();
     FailureOr<Value> a = read(operand(1), *type);
     FailureOr<Value> mask = read(operand(2), b32);
@@ -235,7 +233,7 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
     return unsupported("floating-point 'redux.sync'");
   FailureOr<PtxType> type = bitwise ? oneType(mods, {"b32"})
                                     : oneType(mods, {"u32", "s32"});
-  if (failed(type) || failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+  if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   FailureOr<Value> a = read(operand(1), *type);
   FailureOr<Value> mask = read(operand(2), b32);

@@ -1,6 +1,6 @@
 // The generators of ptxjit-tblgen on a small table: modifier enumerators
 // (`::` and C++ keywords), per-opcode modifier sets, required groups and
-// types, the dispatch and the documentation table.
+// types, operand counts, the dispatch and the documentation table.
 // RUN: ptxjit-tblgen -gen-ptx-instrs %tblgen_includes %s | FileCheck %s
 // RUN: ptxjit-tblgen -gen-ptx-instr-docs %tblgen_includes %s \
 // RUN:   | FileCheck %s --check-prefix=DOCS
@@ -17,6 +17,8 @@ def : PTX_Instr<"setp", "comparison", "9.7.6.2", PTX_Pure,
                 "emitSetp(mods, /*isSet=*/false)", [Mod_Bool, Mod_ftz]> {
   let required = [Mod_Bool];
   let types = ["f32", "s32", "f32"];
+  let operandCounts = [3, 4];
+  let ops = ["ptx.setp"];
 }
 def : PTX_Instr<"st", "memory", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
                 [Mod_Hint, Mod_Rnd, Mod_ftz, Mod_Rnd]>;
@@ -46,10 +48,11 @@ def : PTX_Instr<"st", "memory", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
 // CHECK: static const Mod setpRequired0[] = {Mod::and_, Mod::or_};
 // CHECK-NEXT: static const llvm::ArrayRef<Mod> setpRequired[] = {setpRequired0};
 // CHECK-NEXT: static const llvm::StringLiteral setpTypes[] = {"f32", "s32"};
+// CHECK-NEXT: static const uint8_t setpOperandCounts[] = {3, 4};
 // CHECK: static const Mod stMods[] = {Mod::L2_cache_hint, Mod::rn, Mod::rz, Mod::ftz};
-// CHECK: {"and", InstrKind::Pure, llvm::ArrayRef<Mod>(and_Mods).take_front(0), llvm::ArrayRef<llvm::ArrayRef<Mod>>(and_Required).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(and_Types).take_front(0)},
-// CHECK: {"setp", InstrKind::Pure, llvm::ArrayRef<Mod>(setpMods).take_front(3), llvm::ArrayRef<llvm::ArrayRef<Mod>>(setpRequired).take_front(1), llvm::ArrayRef<llvm::StringLiteral>(setpTypes).take_front(2)},
-// CHECK: {"st", InstrKind::SideEffect, llvm::ArrayRef<Mod>(stMods).take_front(4), llvm::ArrayRef<llvm::ArrayRef<Mod>>(stRequired).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(stTypes).take_front(0)},
+// CHECK: {"and", InstrKind::Pure, llvm::ArrayRef<Mod>(and_Mods).take_front(0), llvm::ArrayRef<llvm::ArrayRef<Mod>>(and_Required).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(and_Types).take_front(0), llvm::ArrayRef<uint8_t>(and_OperandCounts).take_front(0)},
+// CHECK: {"setp", InstrKind::Pure, llvm::ArrayRef<Mod>(setpMods).take_front(3), llvm::ArrayRef<llvm::ArrayRef<Mod>>(setpRequired).take_front(1), llvm::ArrayRef<llvm::StringLiteral>(setpTypes).take_front(2), llvm::ArrayRef<uint8_t>(setpOperandCounts).take_front(2)},
+// CHECK: {"st", InstrKind::SideEffect, llvm::ArrayRef<Mod>(stMods).take_front(4), llvm::ArrayRef<llvm::ArrayRef<Mod>>(stRequired).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(stTypes).take_front(0), llvm::ArrayRef<uint8_t>(stOperandCounts).take_front(0)},
 // CHECK-LABEL: #ifdef GET_INSTR_DISPATCH
 // CHECK: case InstrId::and_:
 // CHECK-NEXT:   return emitLogic(mods);
@@ -57,10 +60,10 @@ def : PTX_Instr<"st", "memory", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
 // CHECK-NEXT:   return emitSetp(mods, /*isSet=*/false);
 
 // A required group is in bold; an opcode without types has them by form.
-// DOCS: | Instruction | ISA section | Guarded | Types | Modifiers |
-// DOCS: | **logic** | | | | |
-// DOCS-NEXT: | `and` | 9.7.8.1 | select | (by form) |  |
-// DOCS: | **comparison** | | | | |
-// DOCS-NEXT: | `setp` | 9.7.6.2 | select | `.f32` `.s32` | **`.and` `.or`**; `.ftz` |
-// DOCS: | **memory** | | | | |
-// DOCS-NEXT: | `st` | 9.7.9.11 | branch around | (by form) | `.L2::cache_hint`; `.rn` `.rz`; `.ftz` |
+// DOCS: | Instruction | ISA section | Guarded | Operands | Types | Modifiers | Ops |
+// DOCS: | **logic** | | | | | | |
+// DOCS-NEXT: | `and` | 9.7.8.1 | select | (by form) | (by form) |  |  |
+// DOCS: | **comparison** | | | | | | |
+// DOCS-NEXT: | `setp` | 9.7.6.2 | select | 3, 4 | `.f32` `.s32` | **`.and` `.or`**; `.ftz` | `ptx.setp` |
+// DOCS: | **memory** | | | | | | |
+// DOCS-NEXT: | `st` | 9.7.9.11 | branch around | (by form) | (by form) | `.L2::cache_hint`; `.rn` `.rz`; `.ftz` |  |

@@ -92,6 +92,12 @@ class PTX_Instr<string opcodeName, string familyName, string isaSection,
   /// picks among these for each form, and the op's verifier has the rules
   /// that tie types to modifiers.
   list<string> types = [];
+  /// The operand counts of its forms (`min` takes 3 or 4; a `d|p` pair and
+  /// a `{a, b}` vector count as one); empty when the handler decides alone.
+  /// The frontend checks the count before the handler runs.
+  list<int> operandCounts = [];
+  /// The ptx dialect ops its forms become, for the documentation.
+  list<string> ops = [];
 }
 
 #endif // PTXJIT_DIALECT_PTX_IR_PTXINSTRBASE_TD

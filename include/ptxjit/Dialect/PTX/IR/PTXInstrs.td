@@ -133,116 +133,172 @@ class ArithInstr<string opcode, string section, string handler,
 def : ArithInstr<"add", "9.7.1.1, 9.7.2.1, 9.7.3.3",
     "emitAddSub(mods, /*isSub=*/false)",
     !listconcat([Mod_cc, Mod_HiLo], FloatArithMods)> {
+  let operandCounts = [3];
+  let ops = ["ptx.add", "ptx.add_carry"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f32x2", "f64"];
 }
 def : ArithInstr<"sub", "9.7.1.2, 9.7.2.3, 9.7.3.4",
     "emitAddSub(mods, /*isSub=*/true)",
     !listconcat([Mod_cc, Mod_HiLo], FloatArithMods)> {
+  let operandCounts = [3];
+  let ops = ["ptx.sub", "ptx.sub_carry"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f32x2", "f64"];
 }
 def : ArithInstr<"addc", "9.7.2.2", "emitCarry(mods)", [Mod_cc, Mod_HiLo]> {
+  let operandCounts = [3];
+  let ops = ["ptx.add_carry"];
   let types = ["u32", "s32", "u64", "s64"];
 }
 def : ArithInstr<"subc", "9.7.2.4", "emitCarry(mods)", [Mod_cc, Mod_HiLo]> {
+  let operandCounts = [3];
+  let ops = ["ptx.sub_carry"];
   let types = ["u32", "s32", "u64", "s64"];
 }
 def : ArithInstr<"mul", "9.7.1.3, 9.7.3.5", "emitMul(mods)",
     !listconcat([Mod_MulPart], FloatArithMods)> {
+  let operandCounts = [3];
+  let ops = ["ptx.mul"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64", "f16", "f16x2",
     "bf16", "bf16x2", "f32", "f32x2", "f64"];
 }
 def : ArithInstr<"mad", "9.7.1.4, 9.7.2.5, 9.7.3.7", "emitMad(mods)",
     !listconcat([Mod_cc, Mod_MulPart], FloatArithMods)> {
+  let operandCounts = [4];
+  let ops = ["ptx.mad", "ptx.mad_carry", "ptx.fma"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"];
 }
 def : ArithInstr<"madc", "9.7.2.6", "emitCarry(mods)", [Mod_cc, Mod_HiLo]> {
+  let operandCounts = [4];
+  let ops = ["ptx.mad_carry"];
   let required = [Mod_HiLo];
   let types = ["u32", "s32", "u64", "s64"];
 }
 def : ArithInstr<"fma", "9.7.3.6, 9.7.4.4", "emitFma(mods)",
     !listconcat(FloatArithMods, [Mod_relu, Mod_oob])> {
+  let operandCounts = [4];
+  let ops = ["ptx.fma"];
   let types = ["f16", "f16x2", "bf16", "bf16x2", "f32", "f32x2", "f64"];
 }
 def : ArithInstr<"mul24", "9.7.1.5", "emitMul24(mods, /*isMad=*/false)",
     [Mod_HiLo, Mod_sat]> {
+  let operandCounts = [3];
+  let ops = ["ptx.mul24"];
   let required = [Mod_HiLo];
   let types = ["u32", "s32"];
 }
 def : ArithInstr<"mad24", "9.7.1.6", "emitMul24(mods, /*isMad=*/true)",
     [Mod_HiLo, Mod_sat]> {
+  let operandCounts = [4];
+  let ops = ["ptx.mad24"];
   let required = [Mod_HiLo];
   let types = ["u32", "s32"];
 }
 def : ArithInstr<"sad", "9.7.1.7", "emitSad(mods)"> {
+  let operandCounts = [4];
+  let ops = ["ptx.sad"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64"];
 }
 def : ArithInstr<"div", "9.7.1.8, 9.7.3.8", "emitDivRem(mods, /*isRem=*/false)",
     DivSqrtRcpMods> {
+  let operandCounts = [3];
+  let ops = ["ptx.div", "ptx.approx"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64", "f32", "f64"];
 }
 def : ArithInstr<"rem", "9.7.1.9", "emitDivRem(mods, /*isRem=*/true)",
     DivSqrtRcpMods> {
+  let operandCounts = [3];
+  let ops = ["ptx.rem"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64"];
 }
 def : ArithInstr<"abs", "9.7.1.10, 9.7.3.9", "emitAbsNeg(mods, /*isNeg=*/false)",
     [Mod_ftz]> {
+  let operandCounts = [2];
+  let ops = ["ptx.abs"];
   let types = ["s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32",
     "f64"];
 }
 def : ArithInstr<"neg", "9.7.1.11, 9.7.3.10", "emitAbsNeg(mods, /*isNeg=*/true)",
     [Mod_ftz]> {
+  let operandCounts = [2];
+  let ops = ["ptx.neg"];
   let types = ["s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2", "f32",
     "f64"];
 }
 def : ArithInstr<"min", "9.7.1.12, 9.7.3.11", "emitMinMax(mods, /*isMax=*/false)",
     [Mod_relu, Mod_ftz, Mod_NaN, Mod_xorsign, Mod_abs]> {
+  let operandCounts = [3, 4];
+  let ops = ["ptx.min"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
 }
 def : ArithInstr<"max", "9.7.1.13, 9.7.3.12", "emitMinMax(mods, /*isMax=*/true)",
     [Mod_relu, Mod_ftz, Mod_NaN, Mod_xorsign, Mod_abs]> {
+  let operandCounts = [3, 4];
+  let ops = ["ptx.max"];
   let types = ["u16", "u32", "u64", "s16", "s32", "s64", "u16x2", "s16x2",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
 }
 def : ArithInstr<"popc", "9.7.1.14", "emitBitUnary(mods)", [Mod_shiftamt]> {
+  let operandCounts = [2];
+  let ops = ["ptx.popc"];
   let types = ["b32", "b64"];
 }
 def : ArithInstr<"clz", "9.7.1.15", "emitBitUnary(mods)", [Mod_shiftamt]> {
+  let operandCounts = [2];
+  let ops = ["ptx.clz"];
   let types = ["b32", "b64"];
 }
 def : ArithInstr<"bfind", "9.7.1.16", "emitBitUnary(mods)", [Mod_shiftamt]> {
+  let operandCounts = [2];
+  let ops = ["ptx.bfind"];
   let types = ["u32", "u64", "s32", "s64"];
 }
 def : ArithInstr<"fns", "9.7.1.17", "emitFns(mods)"> {
+  let operandCounts = [4];
+  let ops = ["ptx.fns"];
   let types = ["b32"];
 }
 def : ArithInstr<"brev", "9.7.1.18", "emitBitUnary(mods)", [Mod_shiftamt]> {
+  let operandCounts = [2];
+  let ops = ["ptx.brev"];
   let types = ["b32", "b64"];
 }
 def : ArithInstr<"bfe", "9.7.1.19", "emitBfe(mods)"> {
+  let operandCounts = [4];
+  let ops = ["ptx.bfe"];
   let types = ["u32", "u64", "s32", "s64"];
 }
 def : ArithInstr<"bfi", "9.7.1.20", "emitBfi(mods)"> {
+  let operandCounts = [5];
+  let ops = ["ptx.bfi"];
   let types = ["b32", "b64"];
 }
 def : ArithInstr<"szext", "9.7.1.21", "emitSzextBmsk(mods, /*isBmsk=*/false)",
     [Mod_Clamp]> {
+  let operandCounts = [3];
+  let ops = ["ptx.szext"];
   let required = [Mod_Clamp];
   let types = ["u32", "s32"];
 }
 def : ArithInstr<"bmsk", "9.7.1.22", "emitSzextBmsk(mods, /*isBmsk=*/true)",
     [Mod_Clamp]> {
+  let operandCounts = [3];
+  let ops = ["ptx.bmsk"];
   let required = [Mod_Clamp];
   let types = ["b32"];
 }
 def : ArithInstr<"dp4a", "9.7.1.23", "emitDp(mods, /*isDp2a=*/false)",
     [Mod_HiLo]> {
+  let operandCounts = [4];
+  let ops = ["ptx.dp4a"];
   let types = ["u32", "s32"];
 }
 def : ArithInstr<"dp2a", "9.7.1.24", "emitDp(mods, /*isDp2a=*/true)",
     [Mod_HiLo]> {
+  let operandCounts = [4];
+  let ops = ["ptx.dp2a"];
   let required = [Mod_HiLo];
   let types = ["u32", "s32"];
 }
@@ -253,18 +309,26 @@ class FloatInstr<string opcode, string section, string handler,
                 modifiers>;
 
 def : FloatInstr<"testp", "9.7.3.1", "emitTestp(mods)", [Mod_TestKind]> {
+  let operandCounts = [2];
+  let ops = ["ptx.testp"];
   let required = [Mod_TestKind];
   let types = ["f32", "f64"];
 }
 def : FloatInstr<"copysign", "9.7.3.2", "emitCopysign(mods)"> {
+  let operandCounts = [3];
+  let ops = ["ptx.copysign"];
   let types = ["f32", "f64"];
 }
 def : FloatInstr<"rcp", "9.7.3.13, 9.7.3.14", "emitFloatDivSqrtRcp(mods)",
     DivSqrtRcpMods> {
+  let operandCounts = [2];
+  let ops = ["ptx.div", "ptx.approx"];
   let types = ["f32", "f64"];
 }
 def : FloatInstr<"sqrt", "9.7.3.15", "emitFloatDivSqrtRcp(mods)",
     DivSqrtRcpMods> {
+  let operandCounts = [2];
+  let ops = ["ptx.sqrt", "ptx.approx"];
   let types = ["f32", "f64"];
 }
 /// The `.approx` functions: `.approx` is required, as ptxas requires it.
@@ -272,6 +336,8 @@ class ApproxInstr<string opcode, string section, list<string> typeList>
     : FloatInstr<opcode, section, "emitApprox(mods)", [Mod_approx, Mod_ftz]> {
   let required = [Mod_approx];
   let types = typeList;
+  let operandCounts = [2];
+  let ops = ["ptx.approx"];
 }
 defvar ApproxHalfTypes = ["f16", "f16x2", "bf16", "bf16x2", "f32"];
 def : ApproxInstr<"rsqrt", "9.7.3.16, 9.7.3.17", ["f32", "f64"]>;
@@ -292,18 +358,28 @@ class CompareInstr<string opcode, string section, string handler,
 
 def : CompareInstr<"set", "9.7.6.1, 9.7.7.1", "emitSetp(mods, /*isSet=*/true)",
     [Mod_Cmp, Mod_BoolOp, Mod_ftz]> {
+  let operandCounts = [3, 4];
+  let ops = ["ptx.setp"];
   let required = [Mod_Cmp];
   let types = ["b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32", "s64",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
 }
 def : CompareInstr<"setp", "9.7.6.2, 9.7.7.2",
     "emitSetp(mods, /*isSet=*/false)", [Mod_Cmp, Mod_BoolOp, Mod_ftz]> {
+  let operandCounts = [3, 4];
+  let ops = ["ptx.setp"];
   let required = [Mod_Cmp];
   let types = ["b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32", "s64",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
 }
-def : CompareInstr<"selp", "9.7.6.3", "emitSelp(mods)">;
-def : CompareInstr<"slct", "9.7.6.4", "emitSlct(mods)", [Mod_ftz]>;
+def : CompareInstr<"selp", "9.7.6.3", "emitSelp(mods)"> {
+  let operandCounts = [4];
+  let ops = ["ptx.selp"];
+}
+def : CompareInstr<"slct", "9.7.6.4", "emitSlct(mods)", [Mod_ftz]> {
+  let operandCounts = [4];
+  let ops = ["ptx.slct"];
+}
 
 //===----------------------------------------------------------------------===//
 // Logic and shift (9.7.8)
@@ -315,31 +391,49 @@ class LogicInstr<string opcode, string section, string handler,
                 modifiers>;
 
 def : LogicInstr<"and", "9.7.8.1", "emitLogic(mods)"> {
+  let operandCounts = [3];
+  let ops = ["ptx.and"];
   let types = ["pred", "b16", "b32", "b64"];
 }
 def : LogicInstr<"or", "9.7.8.2", "emitLogic(mods)"> {
+  let operandCounts = [3];
+  let ops = ["ptx.or"];
   let types = ["pred", "b16", "b32", "b64"];
 }
 def : LogicInstr<"xor", "9.7.8.3", "emitLogic(mods)"> {
+  let operandCounts = [3];
+  let ops = ["ptx.xor"];
   let types = ["pred", "b16", "b32", "b64"];
 }
 def : LogicInstr<"not", "9.7.8.4", "emitLogic(mods)"> {
+  let operandCounts = [2];
+  let ops = ["ptx.not"];
   let types = ["pred", "b16", "b32", "b64"];
 }
 def : LogicInstr<"cnot", "9.7.8.5", "emitLogic(mods)"> {
+  let operandCounts = [2];
+  let ops = ["ptx.cnot"];
   let types = ["b16", "b32", "b64"];
 }
 def : LogicInstr<"lop3", "9.7.8.6", "emitLop3(mods)", [Mod_Lop3Op]> {
+  let operandCounts = [5, 6];
+  let ops = ["ptx.lop3"];
   let types = ["b32"];
 }
 def : LogicInstr<"shf", "9.7.8.7", "emitShf(mods)", [Mod_ShfDir, Mod_Clamp]> {
+  let operandCounts = [4];
+  let ops = ["ptx.shf"];
   let required = [Mod_ShfDir, Mod_Clamp];
   let types = ["b32"];
 }
 def : LogicInstr<"shl", "9.7.8.8", "emitShift(mods, /*isRight=*/false)"> {
+  let operandCounts = [3];
+  let ops = ["ptx.shl"];
   let types = ["b16", "b32", "b64"];
 }
 def : LogicInstr<"shr", "9.7.8.9", "emitShift(mods, /*isRight=*/true)"> {
+  let operandCounts = [3];
+  let ops = ["ptx.shr"];
   let types = ["b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32", "s64"];
 }
 
@@ -352,44 +446,65 @@ class MoveInstr<string opcode, string section, PTX_InstrKind kind,
     : PTX_Instr<opcode, "data movement and conversion", section, kind,
                 handler, modifiers>;
 
-def : MoveInstr<"mov", "9.7.9.3, 9.7.9.4", PTX_Pure, "emitMov(mods)">;
+def : MoveInstr<"mov", "9.7.9.3, 9.7.9.4", PTX_Pure, "emitMov(mods)"> {
+  let operandCounts = [2];
+  let ops = ["ptx.pack", "ptx.unpack", "ptx.sreg"];
+}
 def : MoveInstr<"prmt", "9.7.9.7", PTX_Pure, "emitPrmt(mods)", [Mod_Prmt]> {
+  let operandCounts = [4];
+  let ops = ["ptx.prmt"];
   let types = ["b32"];
 }
 defvar LdMods = [Mod_volatile, Mod_L2CacheHint, Mod_LdSem, Mod_Vector,
                  Mod_Space, Mod_CacheHints];
 def : MoveInstr<"ld", "9.7.9.8, 9.7.9.9", PTX_SideEffect, "emitLd(mods)",
     LdMods> {
+  let operandCounts = [2];
+  let ops = ["ptx.ld", "ptx.window_ptr"];
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
 def : MoveInstr<"ldu", "9.7.9.10", PTX_SideEffect, "emitLd(mods)", LdMods> {
+  let operandCounts = [2];
+  let ops = ["ptx.ld", "ptx.window_ptr"];
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
 def : MoveInstr<"st", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
     [Mod_volatile, Mod_L2CacheHint, Mod_StSem, Mod_Vector, Mod_Space,
      Mod_CacheHints]> {
+  let operandCounts = [2];
+  let ops = ["ptx.st", "ptx.window_ptr"];
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
 def : MoveInstr<"prefetch", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
-    [Mod_PrefetchSpace, Mod_PrefetchLevel]>;
+    [Mod_PrefetchSpace, Mod_PrefetchLevel]> {
+  let operandCounts = [1];
+}
 def : MoveInstr<"prefetchu", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
-    [Mod_PrefetchSpace, Mod_PrefetchLevel]>;
+    [Mod_PrefetchSpace, Mod_PrefetchLevel]> {
+  let operandCounts = [1];
+}
 def : MoveInstr<"isspacep", "9.7.9.19", PTX_Pure, "emitIsspacep(mods)",
     [Mod_CvtaSpace, Mod_CtaCluster]> {
+  let operandCounts = [2];
+  let ops = ["ptx.isspacep"];
   let required = [Mod_CvtaSpace];
 }
 def : MoveInstr<"cvta", "9.7.9.20", PTX_Pure, "emitCvta(mods)",
     [Mod_to, Mod_cluster, Mod_CvtaSpace]> {
+  let operandCounts = [2];
+  let ops = ["ptx.cvta"];
   let required = [Mod_CvtaSpace];
   let types = ["u32", "u64"];
 }
 def : PTX_Instr<"cvt", "conversion", "9.7.9.21, 9.7.9.22", PTX_Pure,
     "emitCvt(mods)",
     [Mod_pack, Mod_CvtRounding, Mod_ftz, Mod_sat, Mod_relu, Mod_satfinite,
-     Mod_scaled, Mod_NarrowTypes, Mod_PackConvertTypes]>;
+     Mod_scaled, Mod_NarrowTypes, Mod_PackConvertTypes]> {
+  let ops = ["ptx.cvt", "ptx.cvt_to_narrow", "ptx.cvt_from_narrow"];
+}
 
 //===----------------------------------------------------------------------===//
 // Control flow (9.7.12)
@@ -399,18 +514,31 @@ class ControlInstr<string opcode, string section, PTX_InstrKind kind,
                    string handler, list<PTX_Modifiers> modifiers = []>
     : PTX_Instr<opcode, "control flow", section, kind, handler, modifiers>;
 
-def : ControlInstr<"bra", "9.7.12.3", PTX_Branch, "emitBra(mods)", [Mod_uni]>;
+def : ControlInstr<"bra", "9.7.12.3", PTX_Branch, "emitBra(mods)", [Mod_uni]> {
+  let operandCounts = [1];
+}
 def : ControlInstr<"brx", "9.7.12.4", PTX_Branch, "emitBrx(mods)",
     [Mod_idx, Mod_uni]> {
+  let operandCounts = [2];
   let required = [Mod_idx];
 }
 def : ControlInstr<"call", "9.7.12.5", PTX_SideEffect, "emitCall(mods)",
-    [Mod_uni]>;
+    [Mod_uni]> {
+  let ops = ["ptx.local_alloc", "ptx.local_free", "ptx.faulted"];
+}
 def : ControlInstr<"ret", "9.7.12.6", PTX_SideEffect, "emitRet(mods)",
-    [Mod_uni]>;
+    [Mod_uni]> {
+  let operandCounts = [0];
+  let ops = ["ptx.local_free"];
+}
 def : ControlInstr<"exit", "9.7.12.7", PTX_SideEffect, "emitRet(mods)",
-    [Mod_uni]>;
-def : ControlInstr<"trap", "", PTX_SideEffect, "emitTrap(mods)">;
+    [Mod_uni]> {
+  let operandCounts = [0];
+}
+def : ControlInstr<"trap", "", PTX_SideEffect, "emitTrap(mods)"> {
+  let operandCounts = [0];
+  let ops = ["ptx.trap"];
+}
 
 //===----------------------------------------------------------------------===//
 // Parallel synchronization and communication (9.7.13)
@@ -425,54 +553,76 @@ defvar BarrierMods = [Mod_warp, Mod_BarrierCta, Mod_BarrierForm, Mod_aligned,
                       Mod_BarRedOp, Mod_sync];
 def : SyncInstr<"bar", "9.7.13.1, 9.7.13.2", "emitBarrier(mods)",
     BarrierMods> {
+  let ops = ["ptx.barrier", "ptx.warp_collective"];
   let required = [Mod_BarrierForm];
 }
 def : SyncInstr<"barrier", "9.7.13.1", "emitBarrier(mods)", BarrierMods> {
+  let ops = ["ptx.barrier"];
   let required = [Mod_BarrierForm];
 }
 defvar FenceMods = [Mod_MembarLevel, Mod_FenceProxy, Mod_FenceSem, Mod_Scope];
 def : SyncInstr<"membar", "9.7.13.4", "emitFence(mods)", FenceMods> {
+  let operandCounts = [0];
+  let ops = ["ptx.fence"];
   let required = [Mod_MembarLevel];
 }
-def : SyncInstr<"fence", "9.7.13.4", "emitFence(mods)", FenceMods>;
+def : SyncInstr<"fence", "9.7.13.4", "emitFence(mods)", FenceMods> {
+  let operandCounts = [0];
+  let ops = ["ptx.fence"];
+}
 defvar AtomMods = [Mod_AtomSem, Mod_Scope, Mod_noftz, Mod_L2CacheHint,
                    Mod_Vector, Mod_Space, Mod_AtomOp];
 def : SyncInstr<"atom", "9.7.13.5", "emitAtom(mods, /*isRed=*/false)",
     AtomMods> {
+  let operandCounts = [3, 4];
+  let ops = ["ptx.atom"];
   let required = [Mod_AtomOp];
   let types = ["b16", "b32", "b64", "b128", "u32", "u64", "s32", "s64",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
 }
 def : SyncInstr<"red", "9.7.13.6", "emitAtom(mods, /*isRed=*/true)",
     AtomMods> {
+  let operandCounts = [2, 3];
+  let ops = ["ptx.atom"];
   let required = [Mod_AtomOp];
   let types = ["b16", "b32", "b64", "b128", "u32", "u64", "s32", "s64",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
 }
 def : SyncInstr<"shfl", "9.7.9.6", "emitWarpCollective(mods)",
     [Mod_sync, Mod_ShflMode]> {
+  let operandCounts = [4, 5]; // 4: the form without .sync
+  let ops = ["ptx.warp_collective"];
   let required = [Mod_ShflMode];
   let types = ["b32"];
 }
 def : SyncInstr<"vote", "9.7.13.9", "emitWarpCollective(mods)",
     [Mod_sync, Mod_VoteMode]> {
+  let operandCounts = [2, 3]; // 2: the form without .sync
+  let ops = ["ptx.warp_collective"];
   let required = [Mod_VoteMode];
   let types = ["pred", "b32"];
 }
 def : SyncInstr<"match", "9.7.13.10", "emitWarpCollective(mods)",
     [Mod_sync, Mod_MatchMode]> {
+  let operandCounts = [3];
+  let ops = ["ptx.warp_collective"];
   let required = [Mod_MatchMode];
   let types = ["b32", "b64"];
 }
 def : SyncInstr<"griddepcontrol", "9.7.13.13", "emitGriddepcontrol(mods)",
     [Mod_GriddepAction]> {
+  let operandCounts = [0];
   let required = [Mod_GriddepAction];
 }
 def : SyncInstr<"activemask", "9.7.13.11", "emitWarpCollective(mods)"> {
+  let operandCounts = [1];
+  let ops = ["ptx.warp_collective"];
   let types = ["b32"];
 }
 def : SyncInstr<"redux", "9.7.13.12", "emitWarpCollective(mods)",
     [Mod_sync, Mod_ReduxOp, Mod_ReduxFloat]> {
+  let operandCounts = [3];
+  let ops = ["ptx.warp_collective"];
   let required = [Mod_ReduxOp];
   let types = ["b32", "u32", "s32"];
 }
