@@ -75,8 +75,13 @@ LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
     return failure();
   Value result = ptx::CvtOp::create(
       b, loc, dtype.toMLIR(ctx), *a,
-      rnd ? ptx::RoundingModeAttr::get(ctx, *rnd) : nullptr, ftz, sat,
-      stype.isSigned(), dtype.isSigned(), relu, satfinite);
+      ptx::CvtModifiers()
+          .rounding(rnd)
+          .flushToZero(ftz)
+          .saturate(sat)
+          .clampNegativeToZero(relu)
+          .saturateToFinite(satfinite)
+          .signedness(stype.isSigned(), dtype.isSigned()));
   return write(operand(0), result, dtype, /*relaxed=*/true);
 }
 
@@ -440,8 +445,10 @@ LogicalResult FunctionEmitter::emitCvtPack(
       return arith::TruncIOp::create(b, loc, i16, bits);
     }
     Value h = ptx::CvtOp::create(b, loc, half, v,
-                                 ptx::RoundingModeAttr::get(ctx, *rnd), false,
-                                 false, false, false, relu, satfinite);
+                                 ptx::CvtModifiers()
+                                     .rounding(*rnd)
+                                     .clampNegativeToZero(relu)
+                                     .saturateToFinite(satfinite));
     return arith::BitcastOp::create(b, loc, i16, h);
   };
   Value hi = one(*a, 16), lo = one(*bb, 0);

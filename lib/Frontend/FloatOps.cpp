@@ -70,8 +70,7 @@ LogicalResult FunctionEmitter::emitFloatArith(Mods &mods) {
       return failure();
     Value x = *v;
     if (narrowInput)
-      x = ptx::CvtOp::create(b, loc, f32Type().toMLIR(ctx), x, nullptr,
-                             false, false, false, false, false, false);
+      x = ptx::CvtOp::create(b, loc, f32Type().toMLIR(ctx), x);
     ins.push_back(x);
   }
   auto modifiers =

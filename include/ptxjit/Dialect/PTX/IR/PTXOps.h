@@ -80,6 +80,45 @@ struct ArithModifiers {
     return *this;
   }
 };
+
+/// The modifiers of ptx.cvt, named where it is built:
+///   CvtOp::create(b, loc, f16, x, CvtModifiers().rounding(rn).relu());
+struct CvtModifiers {
+  std::optional<RoundingMode> rnd;
+  bool ftz = false;
+  bool sat = false;
+  bool relu = false;
+  bool satfinite = false;
+  bool srcSigned = false;
+  bool dstSigned = false;
+
+  CvtModifiers &rounding(std::optional<RoundingMode> value) {
+    rnd = value;
+    return *this;
+  }
+  CvtModifiers &flushToZero(bool value = true) {
+    ftz = value;
+    return *this;
+  }
+  CvtModifiers &saturate(bool value = true) {
+    sat = value;
+    return *this;
+  }
+  CvtModifiers &clampNegativeToZero(bool value = true) {
+    relu = value;
+    return *this;
+  }
+  CvtModifiers &saturateToFinite(bool value = true) {
+    satfinite = value;
+    return *this;
+  }
+  /// The signedness of integer source and destination types.
+  CvtModifiers &signedness(bool source, bool destination) {
+    srcSigned = source;
+    dstSigned = destination;
+    return *this;
+  }
+};
 } // namespace ptxjit::ptx
 
 #define GET_OP_CLASSES

@@ -345,6 +345,16 @@ def PTX_CvtOp : PTX_Op<"cvt", [Pure]> {
                        UnitAttr:$satfinite);
   let results = (outs PTX_Value:$res);
   let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::mlir::Type":$resultType,
+      "::mlir::Value":$a,
+      CArg<"const ::ptxjit::ptx::CvtModifiers &", "{}">:$modifiers), [{
+    build($_builder, $_state, resultType, a,
+          modifiers.rnd ? RoundingModeAttr::get($_builder.getContext(),
+                                                *modifiers.rnd)
+                        : RoundingModeAttr(),
+          modifiers.ftz, modifiers.sat, modifiers.srcSigned,
+          modifiers.dstSigned, modifiers.relu, modifiers.satfinite);
+  }]>];
 }
 
 def PTX_CvtToNarrowOp : PTX_Op<"cvt_to_narrow",
