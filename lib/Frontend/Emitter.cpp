@@ -73,12 +73,8 @@ LogicalResult FunctionEmitter::emit() {
     }));
   func->setAttr(attrs::kParams, b.getArrayAttr(params));
   func->setAttr(attrs::kLocalBytes, b.getI64IntegerAttr(fn.localBytes));
-  uint64_t staticShared = moduleInfo.sharedBytes;
-  bool usesDynamicShared = llvm::any_of(
-      moduleInfo.vars, [](auto &v) { return v.second.isExternArray; });
-  if (usesDynamicShared)
-    staticShared = (staticShared + 15) / 16 * 16;
-  func->setAttr(attrs::kSharedBytes, b.getI64IntegerAttr(staticShared));
+  func->setAttr(attrs::kSharedBytes,
+                b.getI64IntegerAttr(staticSharedBytes(moduleInfo)));
   if (!fn.reqntid.empty())
     func->setAttr(attrs::kReqntid, b.getDenseI64ArrayAttr(fn.reqntid));
   if (!fn.maxntid.empty())

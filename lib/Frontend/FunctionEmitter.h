@@ -308,6 +308,17 @@ inline const StringRef kFloatTypes[] = {"f32", "f64"};
 
 inline PtxType f32Type() { return PtxType::make(PtxType::Float, 32); }
 
+/// The bytes of static `.shared` memory of every kernel of the module: the
+/// module's `.shared` variables, rounded up to 16 when an `.extern .shared`
+/// array (the dynamic part, which starts right after) is declared.
+inline uint64_t staticSharedBytes(const ModuleInfo &moduleInfo) {
+  uint64_t bytes = moduleInfo.sharedBytes;
+  if (llvm::any_of(moduleInfo.vars,
+                   [](auto &var) { return var.second.isExternArray; }))
+    bytes = (bytes + 15) / 16 * 16;
+  return bytes;
+}
+
 /// The second register of a `d|p` destination as an operand of its own.
 Operand pairDestination(const Operand &dest);
 /// Takes the state-space modifier of ld/st/atom (generic when absent).

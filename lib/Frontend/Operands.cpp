@@ -274,8 +274,10 @@ FunctionEmitter::symbolAddress(const Operand &op) {
   switch (var->space) {
   case StateSpace::shared: {
     uint64_t offset = var->offset;
+    // The dynamic part follows the static part, which every kernel and
+    // device function of the module lays out alike.
     if (var->isExternArray)
-      offset = cast<IntegerAttr>(func->getAttr(attrs::kSharedBytes)).getInt();
+      offset = staticSharedBytes(moduleInfo);
     return withOffset(i64Const(offset), StateSpace::shared);
   }
   case StateSpace::local:
