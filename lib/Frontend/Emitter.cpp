@@ -223,6 +223,16 @@ LogicalResult FunctionEmitter::checkAllUsed(const Mods &mods) {
   return success();
 }
 
+/// Appends `a`, `a or b`, `a, b or c`: \p items, each printed by \p print.
+template <typename T, typename PrintFn>
+static void appendAlternatives(InFlightDiagnostic &diag, ArrayRef<T> items,
+                               PrintFn print) {
+  for (unsigned i = 0, e = items.size(); i != e; ++i) {
+    diag << (i == 0 ? "" : i + 1 == e ? " or " : ", ");
+    print(items[i]);
+  }
+}
+
 namespace {
 /// Collects the ptx ops a builder creates while it is in scope: the ops one
 /// instruction turned into, whose verifiers hold the ISA's rules.
@@ -309,9 +319,8 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
       !llvm::is_contained(info.operandCounts, numOperands)) {
     InFlightDiagnostic diag = instrError();
     diag << "'" << instr.opcode << "' expects ";
-    for (unsigned i = 0, e = info.operandCounts.size(); i != e; ++i)
-      diag << (i == 0 ? "" : i + 1 == e ? " or " : ", ")
-           << unsigned(info.operandCounts[i]);
+    appendAlternatives(diag, info.operandCounts,
+                       [&](uint8_t count) { diag << unsigned(count); });
     diag << " operands, found " << numOperands;
     return failure();
   }
@@ -320,9 +329,8 @@ LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
       continue;
     InFlightDiagnostic diag = instrError();
     diag << "'" << instr.opcode << "' needs ";
-    for (unsigned i = 0, e = group.size(); i != e; ++i)
-      diag << (i == 0 ? "" : i + 1 == e ? " or " : ", ") << "'."
-           << spelling(group[i]) << "'";
+    appendAlternatives(diag, group,
+                       [&](Mod mod) { diag << "'." << spelling(mod) << "'"; });
     return failure();
   }
   auto handler = [&]() -> LogicalResult {
