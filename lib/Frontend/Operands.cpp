@@ -92,6 +92,12 @@ FailureOr<Value> FunctionEmitter::read(const Operand &op, PtxType type,
         return error(op.loc) << "'|' is only valid in destinations",
                failure();
     } else {
+      // ptxas: "Special register argument not allowed for instruction";
+      // mov and the integer cvt read them (emitCvt rejects the others).
+      if (curId != InstrId::mov && curId != InstrId::cvt)
+        return error(op.loc) << "a special register is an operand of 'mov' "
+                                "and of integer 'cvt' only",
+               failure();
       value = sreg(op.sreg, op.sregIndex);
       regType = PtxType::make(PtxType::Unsigned,
                               value.getType().getIntOrFloatBitWidth());
@@ -123,11 +129,13 @@ FailureOr<Value> FunctionEmitter::read(const Operand &op, PtxType type,
     if (type.isPred())
       return arith::ConstantOp::create(b, loc, b.getBoolAttr(op.imm != 0))
           .getResult();
-    if (type.isFloat()) {
-      if (type.lanes != 1)
-        break;
-      return floatConst(type, op);
-    }
+    // ptxas rejects an integer literal where a floating-point value goes
+    // ("Arguments mismatch"): 1 must be written 1.0 or 0f3F800000.
+    if (type.isFloat())
+      return error(op.loc) << "integer literal for a " << type.str()
+                           << " operand (write a floating-point literal: "
+                              "1.0, 0f3F800000)",
+             failure();
     if (type.lanes != 1)
       return bitcast(intConst(b.getIntegerType(type.width()), op.imm),
                      mlirType);

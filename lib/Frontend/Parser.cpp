@@ -720,6 +720,13 @@ LogicalResult Parser::parsePerformanceDirectives(FunctionInfo &function) {
                failure();
       while (values.size() < 3)
         values.push_back(1);
+      // ptxas: "Conflicting directives: .maxntid and .reqntid cannot both
+      // be specified".
+      if ((name == "maxntid" && !function.reqntid.empty()) ||
+          (name == "reqntid" && !function.maxntid.empty()))
+        return error(loc) << "'.maxntid' and '.reqntid' cannot both be "
+                             "specified",
+               failure();
       if (name == "maxntid")
         function.maxntid = values;
       else if (name == "reqntid")

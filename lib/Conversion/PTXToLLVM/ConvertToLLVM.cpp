@@ -180,6 +180,11 @@ struct CvtLowering : FloatPattern<ptx::CvtOp> {
     std::optional<ptx::RoundingMode> rnd = op.getRnd();
     if (rnd && ptx::isIntegerRounding(*rnd))
       return roundIntegralInFormat(g, op, x, *rnd);
+    // Between equal types without a modifier, GPUs copy the bits of f32
+    // and f64 (NaN payloads and subnormals too) and give the canonical NaN
+    // of the 16-bit formats (H100, scripts/gpu/results/2026-11-25b).
+    if (srcFloat && src == dst && !rnd && !op.getFtz() && !op.getSat())
+      return widthOf(dst) == 16 ? fixNaN(g, x, {}) : x;
     ptx::RoundingMode mode = rnd.value_or(ptx::RoundingMode::rn);
     Operation *at = g.b.getInsertionBlock()->getParentOp();
     Value r;

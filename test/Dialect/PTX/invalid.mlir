@@ -604,10 +604,27 @@ func.func @cvt_rna(%x: f32) -> f32 {
 
 // -----
 
-func.func @cvt_same_no_modifier(%x: f32) -> f32 {
-  // expected-error @+1 {{'ptx.cvt' op 'cvt.f32.f32' needs a modifier}}
-  %0 = ptx.cvt %x : (f32) -> f32
-  return %0 : f32
+// cvt.sat between integer types only where the value can overflow.
+func.func @cvt_sat_widening(%h: i16) -> i32 {
+  // expected-error @+1 {{'ptx.cvt' op '.sat' is not valid on 'cvt.s32.s16', which cannot overflow}}
+  %0 = ptx.cvt %h {sat, src_signed, dst_signed} : (i16) -> i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @cvt_sat_same(%a: i32) -> i32 {
+  // expected-error @+1 {{'ptx.cvt' op '.sat' is not valid on 'cvt.u32.u32', which cannot overflow}}
+  %0 = ptx.cvt %a {sat} : (i32) -> i32
+  return %0 : i32
+}
+
+// -----
+
+func.func @cvt_sat_unsigned_to_wider_signed(%a: i32) -> i64 {
+  // expected-error @+1 {{'ptx.cvt' op '.sat' is not valid on 'cvt.s64.u32', which cannot overflow}}
+  %0 = ptx.cvt %a {sat, dst_signed} : (i32) -> i64
+  return %0 : i64
 }
 
 // -----

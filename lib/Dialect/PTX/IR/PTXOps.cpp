@@ -429,8 +429,6 @@ LogicalResult CvtOp::verify() {
     unsigned srcBits = src.getIntOrFloatBitWidth();
     bool same = src == dst;
     bool narrowing = dstBits < srcBits || (dstBits == srcBits && !same);
-    if (same && !rnd && !getFtz() && !getSat())
-      return emitOpError(form) << " needs a modifier";
     if (narrowing && (!rnd || intRounding))
       return emitOpError("narrowing 'cvt' needs a floating rounding "
                          "modifier (.rn, .rz, .rm, .rp)");
@@ -448,9 +446,21 @@ LogicalResult CvtOp::verify() {
     if (!rnd || !intRounding)
       return emitOpError("float-to-integer 'cvt' needs '.rni', '.rzi', "
                          "'.rmi' or '.rpi'");
-  } else if (rnd) {
-    return emitOpError("integer-to-integer 'cvt' takes no rounding "
-                       "modifier");
+  } else {
+    if (rnd)
+      return emitOpError("integer-to-integer 'cvt' takes no rounding "
+                         "modifier");
+    // ptxas takes `.sat` only where the source's range does not fit in the
+    // destination's (checked with ptxas 13 on every pair of 8- to 64-bit
+    // types).
+    unsigned srcBits = src.getIntOrFloatBitWidth();
+    unsigned dstBits = dst.getIntOrFloatBitWidth();
+    bool fits = getSrcSigned() ? getDstSigned() && srcBits <= dstBits
+                               : getDstSigned() ? srcBits < dstBits
+                                                : srcBits <= dstBits;
+    if (getSat() && fits)
+      return emitOpError("'.sat' is not valid on ")
+             << form << ", which cannot overflow";
   }
   if (getFtz() && !(src.isF32() || dst.isF32()))
     return emitOpError("'.ftz' is only valid with .f32");
