@@ -145,7 +145,7 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   if (curId == InstrId::ldu && space != StateSpace::global &&
       space != StateSpace::generic)
     return instrError() << "'ldu' reads the global space only", failure();
-  FailureOr<Value> addr = addressValue(operand(1));
+  FailureOr<Value> addr = addressValue(operand(1), space);
   if (failed(addr))
     return failure();
   Value ptr = hostPointer(space, *addr);
@@ -184,7 +184,7 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   const Operand &src = operand(1);
   if (failed(checkVectorOperand(src, lanes, "source", "values")))
     return failure();
-  FailureOr<Value> addr = addressValue(operand(0));
+  FailureOr<Value> addr = addressValue(operand(0), space);
   if (failed(addr))
     return failure();
   SmallVector<Value> values;
@@ -210,13 +210,16 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
 LogicalResult FunctionEmitter::emitPrefetch(Mods &mods) {
   // Prefetches are performance hints with no observable effect; the
   // address is still checked.
-  mods.takeAny({Mod::global, Mod::local});
+  std::optional<Mod> spaceMod = mods.takeAny({Mod::global, Mod::local});
+  StateSpace space = !spaceMod              ? StateSpace::generic
+                     : *spaceMod == Mod::global ? StateSpace::global
+                                                : StateSpace::local;
   mods.takeAny({Mod::L1, Mod::L2, Mod::L2_evict_last, Mod::L2_evict_normal});
   if (curId == InstrId::prefetchu)
     mods.take(Mod::L1);
   if (failed(checkAllUsed(mods)))
     return failure();
-  return success(succeeded(addressValue(operand(0))));
+  return success(succeeded(addressValue(operand(0), space)));
 }
 
 LogicalResult FunctionEmitter::emitCvta(Mods &mods) {

@@ -163,8 +163,10 @@ private:
   Value sreg(ptx::SpecialReg reg, unsigned index = 0);
   /// Address of a symbol in its window (host address for global/const).
   FailureOr<std::pair<Value, StateSpace>> symbolAddress(const Operand &op);
-  /// The 64-bit address an `[...]` operand denotes.
-  FailureOr<Value> addressValue(const Operand &op);
+  /// The 64-bit address an `[...]` operand of an instruction that accesses
+  /// \p access denotes (a variable named in a generic access gives its
+  /// generic address).
+  FailureOr<Value> addressValue(const Operand &op, StateSpace access);
   Value hostPointer(StateSpace space, Value addr);
   LogicalResult expectOperands(unsigned n) {
     if (curInstr->operands.size() != n)

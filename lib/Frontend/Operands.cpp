@@ -305,7 +305,8 @@ FunctionEmitter::symbolAddress(const Operand &op) {
   }
 }
 
-FailureOr<Value> FunctionEmitter::addressValue(const Operand &op) {
+FailureOr<Value> FunctionEmitter::addressValue(const Operand &op,
+                                               StateSpace access) {
   if (op.kind != Operand::Address)
     return error(op.loc) << "expected an address operand '[...]'", failure();
   Value base;
@@ -326,7 +327,37 @@ FailureOr<Value> FunctionEmitter::addressValue(const Operand &op) {
     if (failed(addr))
       return failure();
     base = addr->first;
+    StateSpace space = addr->second;
+    // A variable named in a generic access is that variable (an H100 reads
+    // a .shared or .local one through its generic address,
+    // scripts/gpu/results/2026-11-25b); ptxas rejects .const and .param
+    // variables there, and a variable of another space than the
+    // instruction's.
+    bool genericOk = space == StateSpace::global ||
+                     space == StateSpace::shared ||
+                     space == StateSpace::local ||
+                     space == StateSpace::generic;
+    if (access == StateSpace::generic ? !genericOk : space != access)
+      return error(op.loc) << "state space mismatch: '" << op.symbol
+                           << "' is a ." << ptx::stringifyStateSpace(space)
+                           << " variable, the instruction accesses "
+                           << (access == StateSpace::generic
+                                   ? std::string("generic addresses")
+                                   : "the ." +
+                                         ptx::stringifyStateSpace(access)
+                                             .str() +
+                                         " space"),
+             failure();
+    if (access == StateSpace::generic &&
+        (space == StateSpace::shared || space == StateSpace::local))
+      base = ptx::CvtaOp::create(b, loc, b.getI64Type(), state, base, space,
+                                 /*to_generic=*/true);
   } else {
+    // ptxas: "Immediate addresses allowed only for .local state space".
+    if (access != StateSpace::local)
+      return error(op.loc) << "an immediate address is only valid in the "
+                              "'.local' space",
+             failure();
     return i64Const(op.imm);
   }
   if (op.imm)
@@ -387,7 +418,7 @@ Operand frontend::pairDestination(const Operand &dest) {
 
 FailureOr<Value> FunctionEmitter::memoryPointer(const Operand &op,
                                                 StateSpace space) {
-  FailureOr<Value> addr = addressValue(op);
+  FailureOr<Value> addr = addressValue(op, space);
   if (failed(addr))
     return failure();
   return hostPointer(space, *addr);
