@@ -70,11 +70,9 @@ LogicalResult FunctionEmitter::emitCvt(Mods &mods) {
     return failure();
   // The rounding, .ftz, .relu and .satfinite rules of each conversion are
   // ptx.cvt's verifier's.
-  if (operand(1).kind == Operand::SpecialReg && (dtype.isFloat() ||
-                                                 stype.isFloat()))
-    return error(operand(1).loc) << "a special register is an operand of "
-                                    "'mov' and of integer 'cvt' only",
-           failure();
+  if (operand(1).kind == Operand::SpecialReg &&
+      (dtype.isFloat() || stype.isFloat()))
+    return specialRegisterNotAllowed(operand(1));
   FailureOr<Value> a = read(operand(1), stype, /*relaxed=*/true);
   if (failed(a))
     return failure();

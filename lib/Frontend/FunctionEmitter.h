@@ -177,6 +177,12 @@ private:
     return success();
   }
   const Operand &operand(unsigned i) { return curInstr->operands[i]; }
+  /// ptxas: "Special register argument not allowed for instruction".
+  LogicalResult specialRegisterNotAllowed(const Operand &op) {
+    return error(op.loc) << "a special register is an operand of 'mov' and "
+                            "of integer 'cvt' only",
+           failure();
+  }
   /// Checks that \p op is a vector of \p lanes \p elements when lanes > 1
   /// and not a vector otherwise (the \p role operand of ld/st).
   LogicalResult checkVectorOperand(const Operand &op, unsigned lanes,

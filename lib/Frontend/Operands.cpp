@@ -92,12 +92,9 @@ FailureOr<Value> FunctionEmitter::read(const Operand &op, PtxType type,
         return error(op.loc) << "'|' is only valid in destinations",
                failure();
     } else {
-      // ptxas: "Special register argument not allowed for instruction";
       // mov and the integer cvt read them (emitCvt rejects the others).
       if (curId != InstrId::mov && curId != InstrId::cvt)
-        return error(op.loc) << "a special register is an operand of 'mov' "
-                                "and of integer 'cvt' only",
-               failure();
+        return specialRegisterNotAllowed(op);
       value = sreg(op.sreg, op.sregIndex);
       regType = PtxType::make(PtxType::Unsigned,
                               value.getType().getIntOrFloatBitWidth());
