@@ -60,6 +60,14 @@ static Value mul24(Gen &g, Value x, Value y, bool hi, bool isSigned) {
   return g.trunc(g.i32(), p);
 }
 
+/// The accumulation of mad and mad24: \p product + \p c, clamped to the
+/// signed range for `.sat` (which both allow on s32 only).
+static Value accumulate(Gen &g, Value product, Value c, bool sat) {
+  if (sat)
+    return LLVM::SAddSat::create(g.b, g.loc, product, c).getResult();
+  return g.add(product, c);
+}
+
 /// Integer division and remainder never trap: a zero divisor gives all ones
 /// (div) or the dividend (rem), and MIN / -1 wraps to MIN (rem 0). The ISA
 /// leaves division by zero unspecified.
@@ -188,14 +196,9 @@ struct MadLowering : PTXPattern<ptx::MadOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::MadOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
-    if (isFloatLike(a.getA().getType()))
-      return rewriter.notifyMatchFailure(
-          op, "a floating-point mad is expected as ptx.fma, which the "
-              "frontend emits for it");
+    // ptx.mad is integer-only (the floating-point mad is ptx.fma).
     Value p = mulPart(g, a.getA(), a.getB(), *op.getMode(), op.getIsSigned());
-    if (op.getSat())
-      return LLVM::SAddSat::create(g.b, g.loc, p, a.getC()).getResult();
-    return g.add(p, a.getC());
+    return accumulate(g, p, a.getC(), op.getSat());
   }
 };
 
@@ -212,9 +215,7 @@ struct Mad24Lowering : PTXPattern<ptx::Mad24Op> {
   FailureOr<Value> lower(ptx::Mad24Op op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
     Value p = mul24(g, a.getA(), a.getB(), op.getHi(), op.getIsSigned());
-    if (op.getSat())
-      return LLVM::SAddSat::create(g.b, g.loc, p, a.getC()).getResult();
-    return g.add(p, a.getC());
+    return accumulate(g, p, a.getC(), op.getSat());
   }
 };
 

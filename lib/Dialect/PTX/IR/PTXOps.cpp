@@ -178,8 +178,6 @@ static LogicalResult verifyArith(Operation *op, Type type,
         !(m.isSigned && type.isInteger(32)))
       return op->emitOpError("'.sat' on an integer type is only valid on '")
              << name << ".s32'";
-    if (m.mode && !isa<MulOp, MadOp>(op))
-      return op->emitOpError("does not take a multiply mode");
     return success();
   }
   if (m.mode)
