@@ -12,13 +12,16 @@ using namespace ptxjit::frontend;
 using ptx::StateSpace;
 
 LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
-  mods.takeAny({Mod::relaxed, Mod::acquire, Mod::release, Mod::acq_rel});
-  mods.takeAny({Mod::cta, Mod::cluster, Mod::gpu, Mod::sys});
+  using ptx::MemoryOrder;
+  MemoryAccessMods access =
+      isRed ? takeMemoryAccessMods(mods,
+                                   {MemoryOrder::relaxed, MemoryOrder::release})
+            : takeMemoryAccessMods(mods, {MemoryOrder::relaxed,
+                                          MemoryOrder::acquire,
+                                          MemoryOrder::release,
+                                          MemoryOrder::acq_rel});
   mods.take(Mod::noftz);
-  if (mods.take(Mod::L2_cache_hint))
-    return unsupported("'.L2::cache_hint' on atomics");
-  if (mods.takeAny({Mod::v2, Mod::v4, Mod::v8}))
-    return unsupported("vector atomics");
+  unsigned lanes = takeVectorWidth(mods);
   StateSpace space = takeSpace(mods);
   static constexpr ptx::AtomicOp kAtomicOps[] = {
       ptx::AtomicOp::add,  ptx::AtomicOp::min,  ptx::AtomicOp::max,
@@ -63,14 +66,70 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
     ok = allowed({"u32", "u64", "s32", "s64"});
     break;
   }
+  if (lanes > 1) {
+    // Vector atomics (sm_90): .add on f32 (.v2/.v4), .add/.min/.max on the
+    // half types (.v8 only for f16/bf16), global memory only.
+    bool half = allowed({"f16", "bf16"}), packed = allowed({"f16x2", "bf16x2"});
+    ok = (op == ptx::AtomicOp::add && allowed({"f32"}) && lanes <= 4) ||
+         (half && (op == ptx::AtomicOp::add || op == ptx::AtomicOp::min ||
+                   op == ptx::AtomicOp::max)) ||
+         (packed && lanes <= 4 &&
+          (op == ptx::AtomicOp::add || op == ptx::AtomicOp::min ||
+           op == ptx::AtomicOp::max));
+    if (!ok)
+      return instrError() << "'." << opName << "' on '.v" << lanes << "."
+                          << tname << "' is not a vector atomic the ISA has",
+             failure();
+    if (space != StateSpace::global && space != StateSpace::generic)
+      return instrError() << "vector atomics access the global space only",
+             failure();
+    if (op != ptx::AtomicOp::add)
+      return unsupported("vector atomic '." + std::string(opName) + "'");
+  }
   if (!ok)
     return instrError() << "type '." << tname << "' is not valid on '"
                         << curInstr->opcode << "." << opName << "'",
            failure();
   unsigned valueIdx = isRed ? 1 : 2;
   unsigned expected = valueIdx + (op == ptx::AtomicOp::cas ? 2 : 1);
-  if (failed(expectOperands(expected)))
+  if (access.cacheHint && op == ptx::AtomicOp::cas)
+    return instrError() << "'.L2::cache_hint' is not valid on '.cas'",
+           failure();
+  if (failed(readCachePolicy(access.cacheHint, expected)))
     return failure();
+  ptx::MemoryOrderAttr order = orderAttr(access.order);
+  ptx::MemScopeAttr scope = scopeAttr(access.scope);
+  if (lanes > 1) {
+    // Each element is an atomic of its own (9.7.13.5: "the atomicity is
+    // guaranteed separately for each of the individual scalar elements").
+    const Operand &values = operand(valueIdx);
+    if (failed(checkVectorOperand(values, lanes, "operand", "values")) ||
+        (!isRed &&
+         failed(checkVectorOperand(operand(0), lanes, "destination",
+                                   "registers"))))
+      return failure();
+    FailureOr<Value> base = memoryPointer(operand(valueIdx - 1), space);
+    if (failed(base))
+      return failure();
+    unsigned bytes = type->width() / 8;
+    for (unsigned i = 0; i < lanes; ++i) {
+      FailureOr<Value> v = read(values.elems[i], *type);
+      if (failed(v))
+        return failure();
+      Value ptr = i == 0 ? *base
+                         : LLVM::GEPOp::create(
+                               b, loc, LLVM::LLVMPointerType::get(ctx),
+                               b.getI8Type(), *base,
+                               ArrayRef<LLVM::GEPArg>{int32_t(i * bytes)})
+                               .getResult();
+      Value old = ptx::AtomOp::create(b, loc, v->getType(), ptr, *v, Value(),
+                                      op, space, type->isSigned(), order,
+                                      scope);
+      if (!isRed && failed(write(operand(0).elems[i], old, *type)))
+        return failure();
+    }
+    return success();
+  }
   FailureOr<Value> ptr = memoryPointer(operand(valueIdx - 1), space);
   FailureOr<Value> bv = read(operand(valueIdx), *type);
   if (failed(ptr) || failed(bv))
@@ -83,7 +142,7 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
     cv = *c;
   }
   Value old = ptx::AtomOp::create(b, loc, bv->getType(), *ptr, *bv, cv, op,
-                                  space, type->isSigned());
+                                  space, type->isSigned(), order, scope);
   if (isRed)
     return success();
   return write(operand(0), old, *type);

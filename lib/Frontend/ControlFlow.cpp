@@ -52,6 +52,7 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
     return instrError() << "too many operands for 'call'", failure();
 
   const FunctionSig *sig = nullptr;
+  std::string callee = target.symbol;
   bool indirect = target.kind == Operand::Reg;
   if (indirect) {
     if (!proto || proto->kind != Operand::Symbol)
@@ -74,6 +75,8 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
     // Whether it is defined is checked once the whole module is parsed.
     moduleInfo.calls.push_back({target.symbol, target.loc});
     sig = &it->second;
+    if (!sig->aliasee.empty())
+      callee = sig->aliasee;
   }
   unsigned numRets = rets ? rets->elems.size() : 0;
   unsigned numArgs = args ? args->elems.size() : 0;
@@ -128,10 +131,11 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
     operands.append(callArgs.begin(), callArgs.end());
     LLVM::CallOp::create(b, loc, fnType, operands);
   } else {
-    func::CallOp::create(b, loc, target.symbol, TypeRange{}, callArgs);
+    func::CallOp::create(b, loc, callee, TypeRange{}, callArgs);
   }
   // A trap in the callee stops this thread too.
-  Value faulted = ptx::FaultedOp::create(b, loc, b.getI1Type(), state);
+  Value faulted =
+      ptx::FaultedOp::create(b, loc, b.getI1Type(), state, fn.isEntry);
   Block *exitBlock = newBlock();
   Block *next = newBlock();
   cf::CondBranchOp::create(b, loc, faulted, exitBlock, next);
@@ -236,8 +240,10 @@ LogicalResult FunctionEmitter::emitRet(Mods &mods) {
   mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)))
     return failure();
+  // exit in a device function ends the thread: every caller returns after
+  // its call, and the kernel ends the thread normally.
   if (curId == InstrId::exit && !fn.isEntry)
-    return unsupported("'exit' in a device function");
+    ptx::ExitThreadOp::create(b, loc, state);
   emitReturn();
   if (!curInstr->guard)
     startUnreachableBlock();

@@ -67,19 +67,25 @@ LogicalResult FunctionEmitter::emitMov(Mods &mods) {
 /// there is none).
 StateSpace frontend::takeSpace(Mods &mods) {
   std::optional<Mod> space =
-      mods.takeAny({Mod::global, Mod::shared, Mod::shared_cta, Mod::local,
-                    Mod::param, Mod::const_});
+      mods.takeAny({Mod::global, Mod::shared, Mod::shared_cta,
+                    Mod::shared_cluster, Mod::local, Mod::param,
+                    Mod::param_entry, Mod::param_func, Mod::const_});
   if (!space)
     return StateSpace::generic;
   switch (*space) {
   case Mod::global:
     return StateSpace::global;
+  // Every launch is a cluster of one CTA (the `%cluster_*` registers say
+  // so), so the cluster's shared window is the CTA's.
   case Mod::shared:
   case Mod::shared_cta:
+  case Mod::shared_cluster:
     return StateSpace::shared;
   case Mod::local:
     return StateSpace::local;
   case Mod::param:
+  case Mod::param_entry:
+  case Mod::param_func:
     return StateSpace::param;
   case Mod::const_:
     return StateSpace::constant;
@@ -102,9 +108,30 @@ std::optional<ptx::CacheOperator> frontend::takeCacheHints(Mods &mods) {
                        Mod::L1_evict_last, Mod::L1_no_allocate,
                        Mod::L2_evict_normal, Mod::L2_evict_first,
                        Mod::L2_evict_last, Mod::L2_64B, Mod::L2_128B,
-                       Mod::L2_256B, Mod::cta}))
+                       Mod::L2_256B}))
     ;
   return cacheOperator;
+}
+
+StateSpace frontend::takeCvtaSpace(Mods &mods) {
+  std::optional<Mod> space = mods.takeAny(
+      {Mod::global, Mod::shared, Mod::shared_cta, Mod::shared_cluster,
+       Mod::local, Mod::param, Mod::param_entry, Mod::const_});
+  switch (space.value_or(Mod::global)) {
+  case Mod::shared:
+  case Mod::shared_cta:
+  case Mod::shared_cluster: // a cluster is one CTA (see takeSpace)
+    return StateSpace::shared;
+  case Mod::local:
+    return StateSpace::local;
+  case Mod::param:
+  case Mod::param_entry:
+    return StateSpace::param;
+  case Mod::const_:
+    return StateSpace::constant;
+  default:
+    return StateSpace::global;
+  }
 }
 
 unsigned frontend::takeVectorWidth(Mods &mods) {
@@ -124,20 +151,53 @@ LogicalResult FunctionEmitter::checkVectorOperand(const Operand &op,
          failure();
 }
 
+MemoryAccessMods
+frontend::takeMemoryAccessMods(Mods &mods,
+                               ArrayRef<ptx::MemoryOrder> orders) {
+  MemoryAccessMods access;
+  if (mods.has(Mod::volatile_))
+    access.isVolatile = mods.take(Mod::volatile_);
+  if (mods.has(Mod::mmio))
+    access.mmio = mods.take(Mod::mmio);
+  access.order = mods.takeEnum<ptx::MemoryOrder>(orders);
+  access.scope = mods.takeEnum<ptx::MemScope>(
+      {ptx::MemScope::cta, ptx::MemScope::cluster, ptx::MemScope::gpu,
+       ptx::MemScope::sys});
+  access.cacheHint = mods.take(Mod::L2_cache_hint);
+  return access;
+}
+
+LogicalResult FunctionEmitter::readCachePolicy(bool cacheHint,
+                                               unsigned operandCount) {
+  // The cache policy is an opaque 64-bit value from createpolicy; a CPU has
+  // no cache to steer, but the operand must still be a valid b64.
+  unsigned found = curInstr->operands.size();
+  if (cacheHint && found == operandCount)
+    return instrError() << "'.L2::cache_hint' needs a cache-policy operand "
+                           "after the others",
+           failure();
+  if (!cacheHint && found == operandCount + 1)
+    return instrError() << "a cache-policy operand needs '.L2::cache_hint'",
+           failure();
+  if (failed(expectOperands(operandCount + (cacheHint ? 1 : 0))))
+    return failure();
+  if (!cacheHint)
+    return success();
+  return success(
+      succeeded(read(operand(operandCount), PtxType::make(PtxType::Bits, 64))));
+}
+
 LogicalResult FunctionEmitter::emitLd(Mods &mods) {
-  bool isVolatile = mods.take(Mod::volatile_);
-  if (mods.takeAny({Mod::relaxed, Mod::acquire, Mod::mmio}))
-    return instrError() << "'ld' with memory-order qualifiers is not "
-                           "supported yet",
-           failure();
-  if (mods.take(Mod::L2_cache_hint))
-    return instrError() << "'.L2::cache_hint' is not supported yet",
-           failure();
+  MemoryAccessMods access = takeMemoryAccessMods(
+      mods, {ptx::MemoryOrder::relaxed, ptx::MemoryOrder::acquire});
+  bool isVolatile = access.isVolatile;
   StateSpace space = takeSpace(mods);
   std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)))
+    return failure();
+  if (failed(readCachePolicy(access.cacheHint, 2)))
     return failure();
   const Operand &dst = operand(0);
   if (failed(checkVectorOperand(dst, lanes, "destination", "registers")))
@@ -157,7 +217,8 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
       invariant |= param.name == operand(1).symbol;
   auto load = ptx::LdOp::create(
       b, loc, resultTypes, ptr, space, isVolatile,
-      cache ? ptx::CacheOperatorAttr::get(ctx, *cache) : nullptr, invariant);
+      cache ? ptx::CacheOperatorAttr::get(ctx, *cache) : nullptr, invariant,
+      orderAttr(access.order), scopeAttr(access.scope), access.mmio);
   if (lanes == 1)
     return write(dst, load.getResult(0), *type, /*relaxed=*/true);
   for (unsigned i = 0; i < lanes; ++i)
@@ -167,19 +228,16 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitSt(Mods &mods) {
-  bool isVolatile = mods.take(Mod::volatile_);
-  if (mods.takeAny({Mod::relaxed, Mod::release, Mod::mmio}))
-    return instrError() << "'st' with memory-order qualifiers is not "
-                           "supported yet",
-           failure();
-  if (mods.take(Mod::L2_cache_hint))
-    return instrError() << "'.L2::cache_hint' is not supported yet",
-           failure();
+  MemoryAccessMods access = takeMemoryAccessMods(
+      mods, {ptx::MemoryOrder::relaxed, ptx::MemoryOrder::release});
+  bool isVolatile = access.isVolatile;
   StateSpace space = takeSpace(mods);
   std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)))
+    return failure();
+  if (failed(readCachePolicy(access.cacheHint, 2)))
     return failure();
   const Operand &src = operand(1);
   if (failed(checkVectorOperand(src, lanes, "source", "values")))
@@ -203,37 +261,59 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   }
   Value ptr = hostPointer(space, *addr);
   ptx::StOp::create(b, loc, ptr, values, space, isVolatile,
-                    cache ? ptx::CacheOperatorAttr::get(ctx, *cache) : nullptr);
+                    cache ? ptx::CacheOperatorAttr::get(ctx, *cache) : nullptr,
+                    orderAttr(access.order), scopeAttr(access.scope),
+                    access.mmio);
   return success();
 }
 
 LogicalResult FunctionEmitter::emitPrefetch(Mods &mods) {
   // Prefetches are performance hints with no observable effect; the
-  // address is still checked.
-  std::optional<Mod> spaceMod = mods.takeAny({Mod::global, Mod::local});
-  StateSpace space = !spaceMod              ? StateSpace::generic
-                     : *spaceMod == Mod::global ? StateSpace::global
-                                                : StateSpace::local;
-  mods.takeAny({Mod::L1, Mod::L2, Mod::L2_evict_last, Mod::L2_evict_normal});
-  if (curId == InstrId::prefetchu)
-    mods.take(Mod::L1);
+  // address is still checked. `.tensormap` prefetches a tensor map in the
+  // const or param space (or a generic address).
+  std::optional<Mod> spaceMod =
+      mods.takeAny({Mod::global, Mod::local, Mod::const_, Mod::param});
+  bool tensormap = curId == InstrId::prefetch && mods.take(Mod::tensormap);
+  std::optional<Mod> level = mods.takeAny(
+      {Mod::L1, Mod::L2, Mod::L2_evict_last, Mod::L2_evict_normal});
   if (failed(checkAllUsed(mods)))
     return failure();
+  if (tensormap ? level.has_value()
+                : !level || (curId == InstrId::prefetchu && level != Mod::L1))
+    return instrError() << (tensormap ? "'prefetch.tensormap' takes no cache "
+                                        "level"
+                            : curId == InstrId::prefetchu
+                                ? "'prefetchu' is written 'prefetchu.L1'"
+                                : "'prefetch' needs a cache level: '.L1', "
+                                  "'.L2', '.L2::evict_last' or "
+                                  "'.L2::evict_normal'"),
+           failure();
+  bool tensormapSpace = spaceMod == Mod::const_ || spaceMod == Mod::param;
+  if (spaceMod && tensormapSpace != tensormap)
+    return instrError() << (tensormap ? "'prefetch.tensormap' reads the "
+                                        "const or param space"
+                                      : "'prefetch' reads the global or "
+                                        "local space"),
+           failure();
+  if ((level == Mod::L2_evict_last || level == Mod::L2_evict_normal) &&
+      spaceMod != Mod::global)
+    return instrError() << "an eviction priority needs 'prefetch.global'",
+           failure();
+  StateSpace space = !spaceMod                    ? StateSpace::generic
+                     : *spaceMod == Mod::global   ? StateSpace::global
+                     : *spaceMod == Mod::local    ? StateSpace::local
+                     : *spaceMod == Mod::const_   ? StateSpace::constant
+                                                  : StateSpace::param;
   return success(succeeded(addressValue(operand(0), space)));
 }
 
 LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
   bool to = mods.take(Mod::to);
-  std::optional<StateSpace> spaceName = mods.takeEnum<StateSpace>(
-      {StateSpace::global, StateSpace::shared, StateSpace::local,
-       StateSpace::param, StateSpace::constant});
   // The table requires a state space.
-  if (mods.take(Mod::cluster))
-    return unsupported("'cvta.shared::cluster'");
+  StateSpace space = takeCvtaSpace(mods);
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
-  StateSpace space = *spaceName;
   FailureOr<Value> a = read(operand(1), *type);
   if (failed(a))
     return failure();
@@ -243,22 +323,86 @@ LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
-  std::optional<StateSpace> spaceName = mods.takeEnum<StateSpace>(
-      {StateSpace::global, StateSpace::shared, StateSpace::local,
-       StateSpace::param, StateSpace::constant});
   // The table requires a state space.
-  if (mods.takeAny({Mod::cta, Mod::cluster}))
-    return unsupported("'isspacep.shared::cta/::cluster'");
-  if (*spaceName == StateSpace::constant)
-    return unsupported("'isspacep.const'");
+  StateSpace space = takeCvtaSpace(mods);
   if (failed(checkAllUsed(mods)))
     return failure();
-  StateSpace space = *spaceName;
+  if (space == StateSpace::constant) {
+    // The const space is the module's .const variables (host memory of the
+    // JIT-compiled module): a generic address is in it when it lies in one
+    // of them.
+    FailureOr<Value> a = read(operand(1), PtxType::make(PtxType::Bits, 64));
+    if (failed(a))
+      return failure();
+    Value inConst = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+    for (const auto &entry : moduleInfo.vars) {
+      const VarInfo &var = entry.second;
+      if (var.space != StateSpace::constant || var.size == 0)
+        continue;
+      Operand symbol;
+      symbol.kind = Operand::Symbol;
+      symbol.symbol = var.name;
+      symbol.loc = operand(1).loc;
+      FailureOr<std::pair<Value, StateSpace>> base = symbolAddress(symbol);
+      if (failed(base))
+        return failure();
+      Value offset = arith::SubIOp::create(b, loc, *a, base->first);
+      Value inside = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, offset,
+          arith::ConstantOp::create(b, loc,
+                                    b.getI64IntegerAttr(int64_t(var.size))));
+      inConst = arith::OrIOp::create(b, loc, inConst, inside);
+    }
+    return write(operand(0), inConst, PtxType::make(PtxType::Pred, 1));
+  }
   FailureOr<Value> a = read(operand(1), PtxType::make(PtxType::Bits, 64));
   if (failed(a))
     return failure();
   Value result = ptx::IsspacepOp::create(b, loc, b.getI1Type(), state, *a, space);
   return write(operand(0), result, PtxType::make(PtxType::Pred, 1));
+}
+
+/// mapa (9.7.9.23) and getctarank (9.7.9.24). Every launch is a cluster of
+/// one CTA, so the only CTA an address can be mapped to is the executing
+/// one (any other rank is undefined behaviour in the ISA): mapa gives the
+/// address back, getctarank gives 0. The address may be a register or, in
+/// the `.shared::cluster` forms, a shared variable (`sh`, `sh+imm`).
+LogicalResult FunctionEmitter::emitMapa(Mods &mods) {
+  bool cluster = mods.take(Mod::shared_cluster);
+  FailureOr<PtxType> type = oneType(mods);
+  if (failed(type) || failed(checkAllUsed(mods)))
+    return failure();
+  const Operand &source = operand(1);
+  FailureOr<Value> address;
+  if (source.kind == Operand::Symbol) {
+    if (!cluster)
+      return error(source.loc) << "a variable operand needs '."
+                               << curInstr->opcode << ".shared::cluster'",
+             failure();
+    FailureOr<std::pair<Value, StateSpace>> sym = symbolAddress(source);
+    if (failed(sym))
+      return failure();
+    if (sym->second != StateSpace::shared)
+      return error(source.loc) << "'" << source.symbol
+                               << "' is not a .shared variable",
+             failure();
+    Value v = sym->first;
+    if (type->width() == 32)
+      v = arith::TruncIOp::create(b, loc, b.getI32Type(), v);
+    address = v;
+  } else {
+    address = read(source, *type);
+  }
+  if (failed(address))
+    return failure();
+  PtxType b32 = PtxType::make(PtxType::Bits, 32);
+  if (curId == InstrId::getctarank)
+    return write(operand(0), arith::ConstantOp::create(
+                                 b, loc, b.getI32IntegerAttr(0)),
+                 b32);
+  if (failed(read(operand(2), b32)))
+    return failure();
+  return write(operand(0), *address, *type);
 }
 
 LogicalResult FunctionEmitter::emitPrmt(Mods &mods) {

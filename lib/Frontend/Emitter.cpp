@@ -95,6 +95,11 @@ LogicalResult FunctionEmitter::emitBody() {
   } else if (fn.localBytes) {
     localFrame = ptx::LocalAllocOp::create(b, loc, b.getI64Type(), state,
                                            fn.localBytes);
+  } else if ((usesAlloca = llvm::any_of(fn.body, [](const Stmt &stmt) {
+                return !stmt.isLabel && stmt.instr.opcode == "alloca";
+              }))) {
+    // Its allocas end when it returns: the stack goes back to here.
+    localFrame = ptx::StackSaveOp::create(b, loc, b.getI64Type(), state);
   } else {
     localFrame = i64Const(0);
   }

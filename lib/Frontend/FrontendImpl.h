@@ -92,6 +92,9 @@ struct Operand {
   /// Symbol name, or Address base symbol.
   std::string symbol;
   bool hasBaseReg = false;
+  /// Symbol: written `var[immOff]`, which a memory instruction also takes
+  /// as its address operand (`[var+immOff]`).
+  bool isArrayElement = false;
   /// Vector elements, or the entries of a parenthesized list (calls).
   std::vector<Operand> elems;
   /// SpecialReg.
@@ -141,6 +144,8 @@ struct FunctionSig {
   std::vector<uint64_t> retSizes, paramSizes;
   llvm::SMLoc loc;
   bool defined = false;
+  /// `.alias name, aliasee;`: the function this name stands for.
+  std::string aliasee;
 };
 
 /// A parsed kernel or function with everything the emitter needs.
@@ -178,6 +183,9 @@ struct ModuleInfo {
   /// the end of the module.
   mutable std::vector<std::pair<std::string, llvm::SMLoc>> calls;
   unsigned addressSize = 64;
+  /// The SM number of the `.target` (52 for sm_52, 90 for sm_90a); 0 when
+  /// the target names none.
+  unsigned smVersion = 0;
 };
 
 /// Reports an error at \p loc through the MLIR diagnostic engine.

@@ -78,7 +78,7 @@ private:
   LogicalResult emitBody();
   /// Emits a return, popping the local frame of a device function.
   void emitReturn() {
-    if (!fn.isEntry && fn.localBytes)
+    if (!fn.isEntry && (fn.localBytes || usesAlloca))
       ptx::LocalFreeOp::create(b, loc, state, localFrame);
     func::ReturnOp::create(b, loc);
   }
@@ -266,12 +266,31 @@ private:
   LogicalResult emitBarrier(Mods &mods);
   LogicalResult emitFence(Mods &mods);
   LogicalResult emitGriddepcontrol(Mods &mods);
+  LogicalResult emitNanosleep(Mods &mods);
+  LogicalResult emitHint(Mods &mods);
+  LogicalResult emitCacheHint(Mods &mods);
+  LogicalResult emitCreatepolicy(Mods &mods);
+  LogicalResult emitMapa(Mods &mods);
+  LogicalResult emitClusterBarrier(Mods &mods);
+  LogicalResult emitStack(Mods &mods);
   LogicalResult emitAtom(Mods &mods, bool isRed);
+  /// Checks that the instruction has \p operandCount operands, plus the
+  /// cache-policy operand that `.L2::cache_hint` adds, and reads that one.
+  LogicalResult readCachePolicy(bool cacheHint, unsigned operandCount);
+  ptx::MemoryOrderAttr orderAttr(std::optional<ptx::MemoryOrder> order) {
+    return order ? ptx::MemoryOrderAttr::get(ctx, *order) : nullptr;
+  }
+  ptx::MemScopeAttr scopeAttr(std::optional<ptx::MemScope> scope) {
+    return scope ? ptx::MemScopeAttr::get(ctx, *scope) : nullptr;
+  }
   LogicalResult emitWarpCollective(Mods &mods);
   /// Address operand to host pointer, with the space from the modifiers.
   FailureOr<Value> memoryPointer(const Operand &op, StateSpace space);
 
   ModuleOp module;
+  /// Whether the function has an `alloca`: a device function then frees
+  /// its allocations when it returns.
+  bool usesAlloca = false;
   const llvm::SourceMgr &sm;
   const ModuleInfo &moduleInfo;
   FunctionInfo &fn;
@@ -331,10 +350,29 @@ inline uint64_t staticSharedBytes(const ModuleInfo &moduleInfo) {
 Operand pairDestination(const Operand &dest);
 /// Takes the state-space modifier of ld/st/atom (generic when absent).
 StateSpace takeSpace(Mods &mods);
+/// Takes the state-space modifier of cvta/isspacep (the table requires
+/// one).
+StateSpace takeCvtaSpace(Mods &mods);
 /// Takes ld/st's `.v2 .v4 .v8`: the number of lanes (1 without one).
 unsigned takeVectorWidth(Mods &mods);
 /// Takes the cache-operator and eviction-hint modifiers of ld/st.
 std::optional<ptx::CacheOperator> takeCacheHints(Mods &mods);
+
+/// The memory-model modifiers of ld, st, atom and red (chapter 8).
+struct MemoryAccessMods {
+  bool isVolatile = false;
+  /// `.mmio` (ld/st: `.mmio.relaxed.sys`).
+  bool mmio = false;
+  std::optional<ptx::MemoryOrder> order;
+  std::optional<ptx::MemScope> scope;
+  /// `.L2::cache_hint`: a cache-policy operand follows the others.
+  bool cacheHint = false;
+};
+/// Takes the `.volatile`, `.mmio`, `.sem`, `.scope` and `.L2::cache_hint`
+/// modifiers of a memory instruction; \p orders are the `.sem`s the
+/// instruction takes.
+MemoryAccessMods takeMemoryAccessMods(Mods &mods,
+                                      llvm::ArrayRef<ptx::MemoryOrder> orders);
 
 } // namespace ptxjit::frontend
 

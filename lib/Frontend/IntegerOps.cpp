@@ -126,9 +126,11 @@ LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
   FailureOr<Value> bb = read(operand(2), *type);
   if (failed(a) || failed(bb))
     return failure();
+  bool isSub = curId == InstrId::sub || curId == InstrId::subc;
+  // sub.cc is a + ~b + 1: a carry-in of 1 (see ptx.sub_carry).
   Value carryIn = readsCarry ? readVar(carryVar, cur)
                              : arith::ConstantOp::create(
-                                   b, loc, b.getBoolAttr(false))
+                                   b, loc, b.getBoolAttr(isSub))
                                    .getResult();
   Operation *result;
   if (isMad) {
@@ -138,7 +140,7 @@ LogicalResult FunctionEmitter::emitCarry(Mods &mods) {
     result = ptx::MadCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
                                      *bb, *c, carryIn, *mode == Mod::hi,
                                      type->isSigned());
-  } else if ((curId == InstrId::sub || curId == InstrId::subc)) {
+  } else if (isSub) {
     result = ptx::SubCarryOp::create(b, loc, a->getType(), b.getI1Type(), *a,
                                      *bb, carryIn);
   } else {

@@ -70,8 +70,12 @@ FailureOr<Value> FunctionEmitter::floatConst(PtxType type, const Operand &op) {
 Value FunctionEmitter::sreg(ptx::SpecialReg reg, unsigned index) {
   using S = ptx::SpecialReg;
   bool is64 = reg == S::clock64 || reg == S::gridid ||
-              reg == S::globaltimer || reg == S::pm64;
-  Type type = is64 ? b.getI64Type() : b.getI32Type();
+              reg == S::globaltimer || reg == S::pm64 ||
+              reg == S::current_graph_exec;
+  // ptxas types %is_explicit_cluster .pred.
+  Type type = reg == S::is_explicit_cluster ? b.getI1Type()
+              : is64                        ? b.getI64Type()
+                                            : b.getI32Type();
   return ptx::SregOp::create(b, loc, type, state, reg, index);
 }
 
@@ -96,8 +100,9 @@ FailureOr<Value> FunctionEmitter::read(const Operand &op, PtxType type,
       if (curId != InstrId::mov && curId != InstrId::cvt)
         return specialRegisterNotAllowed(op);
       value = sreg(op.sreg, op.sregIndex);
-      regType = PtxType::make(PtxType::Unsigned,
-                              value.getType().getIntOrFloatBitWidth());
+      unsigned width = value.getType().getIntOrFloatBitWidth();
+      regType = width == 1 ? PtxType::make(PtxType::Pred, 1)
+                           : PtxType::make(PtxType::Unsigned, width);
     }
     if (!compatible(regType, type, relaxed))
       return error(op.loc) << "operand type mismatch: "
@@ -302,8 +307,11 @@ FunctionEmitter::symbolAddress(const Operand &op) {
   }
 }
 
-FailureOr<Value> FunctionEmitter::addressValue(const Operand &op,
+FailureOr<Value> FunctionEmitter::addressValue(const Operand &written,
                                                StateSpace access) {
+  Operand op = written;
+  if (op.kind == Operand::Symbol && op.isArrayElement)
+    op.kind = Operand::Address;
   if (op.kind != Operand::Address)
     return error(op.loc) << "expected an address operand '[...]'", failure();
   Value base;

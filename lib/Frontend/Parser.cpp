@@ -89,6 +89,7 @@ std::optional<ptx::SpecialReg> lookupScalarSreg(StringRef name) {
       .Case("%is_explicit_cluster", S::is_explicit_cluster)
       .Case("%cluster_ctarank", S::cluster_ctarank)
       .Case("%cluster_nctarank", S::cluster_nctarank)
+      .Case("%current_graph_exec", S::current_graph_exec)
       .Default(std::nullopt);
 }
 
@@ -148,6 +149,7 @@ private:
   std::string initVarName;
   LogicalResult parseFunction(bool isEntry, bool isExtern);
   LogicalResult parseParams(std::vector<VarInfo> &params, bool forEntry);
+  LogicalResult parseAlias();
   LogicalResult parseCallParamDecl(FunctionInfo &function);
   /// Parses the `.align N`, state-space/`.ptr` qualifiers and the type of a
   /// `.param` declaration.
@@ -261,6 +263,10 @@ LogicalResult Parser::parseHeader() {
     if (!tok.is(Token::Identifier))
       return unexpected("a target name such as sm_80");
     targets.push_back(StringAttr::get(ctx, tok.spelling));
+    StringRef sm = tok.spelling;
+    unsigned smVersion = 0;
+    if (sm.consume_front("sm_") && !sm.consumeInteger(10, smVersion))
+      info.smVersion = smVersion;
     consume();
   } while (consumeIf(Token::Comma));
   module.get()->setAttr(attrs::kTarget, ArrayAttr::get(ctx, targets));
@@ -338,12 +344,56 @@ LogicalResult Parser::parseTopLevel() {
     return error(start) << "texture and surface variables are not supported",
            failure();
   if (isDot("alias"))
-    return error(start) << "'.alias' is not supported", failure();
+    return parseAlias();
   if (isDot("version") || isDot("target") || isDot("address_size"))
     return error(start) << "'" << tok.spelling
                         << "' may only appear at the start of the module",
            failure();
   return unexpected("a directive ('.entry', '.func', '.global', ...)");
+}
+
+/// `.alias fAlias, fAliasee;` (11.6.4 in PTX ISA 6.3+): fAlias, declared
+/// with the same prototype, stands for the function fAliasee defines.
+LogicalResult Parser::parseAlias() {
+  consume();
+  auto functionName = [&](StringRef role) -> FailureOr<std::string> {
+    if (!tok.is(Token::Identifier)) {
+      (void)unexpected(role);
+      return failure();
+    }
+    std::string name = tok.spelling.str();
+    if (!info.functions.count(name))
+      return error() << "use of undeclared function '" << name << "'",
+             failure();
+    consume();
+    return name;
+  };
+  llvm::SMLoc aliasLoc = tok.getLoc();
+  FailureOr<std::string> alias = functionName("an alias name");
+  if (failed(alias) || failed(expect(Token::Comma, "','")))
+    return failure();
+  FailureOr<std::string> aliasee = functionName("the aliased function");
+  if (failed(aliasee) || failed(expect(Token::Semicolon, "';'")))
+    return failure();
+  FunctionSig &aliasSig = info.functions[*alias];
+  const FunctionSig &target = info.functions[*aliasee];
+  if (aliasSig.defined)
+    return error(aliasLoc) << "'" << *alias
+                           << "' has a body; an alias is only declared",
+           failure();
+  if (!target.aliasee.empty())
+    return error(aliasLoc) << "'" << *aliasee << "' is itself an alias",
+           failure();
+  if (aliasSig.retSizes != target.retSizes ||
+      aliasSig.paramSizes != target.paramSizes)
+    return error(aliasLoc) << "'" << *alias << "' and '" << *aliasee
+                           << "' have different prototypes",
+           failure();
+  aliasSig.aliasee = *aliasee;
+  // The aliasee must be defined in the module, like a call's callee.
+  aliasSig.defined = true;
+  info.calls.push_back({*aliasee, aliasLoc});
+  return success();
 }
 
 LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
@@ -370,10 +420,36 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
       consume();
       continue;
     }
-    if (name == "attribute")
-      return error() << "variable attributes ('.attribute') are not "
-                        "supported",
-             failure();
+    if (name == "attribute") {
+      // .attribute(.managed) and .attribute(.unified(uuid1, uuid2)) on
+      // .global variables (5.4.8): host memory is already what both ask
+      // for (one address on the host and the device), so neither changes
+      // the variable.
+      llvm::SMLoc attrLoc = tok.getLoc();
+      consume();
+      if (failed(expect(Token::LParen, "'('")))
+        return failure();
+      if (space != ptx::StateSpace::global)
+        return error(attrLoc) << "variable attributes apply to '.global' "
+                                 "variables only",
+               failure();
+      if (isDot("managed")) {
+        consume();
+      } else if (isDot("unified")) {
+        consume();
+        if (failed(expect(Token::LParen, "'('")) ||
+            failed(parseInteger("a uuid")) ||
+            failed(expect(Token::Comma, "','")) ||
+            failed(parseInteger("a uuid")) ||
+            failed(expect(Token::RParen, "')'")))
+          return failure();
+      } else {
+        return unexpected("'.managed' or '.unified'");
+      }
+      if (failed(expect(Token::RParen, "')'")))
+        return failure();
+      continue;
+    }
     if (name == "ptr" || name == "global" || name == "shared" ||
         name == "const" || name == "local") {
       consume();
@@ -720,6 +796,13 @@ LogicalResult Parser::parsePerformanceDirectives(FunctionInfo &function) {
                failure();
       while (values.size() < 3)
         values.push_back(1);
+      // Launches run every CTA as a cluster of its own (the %cluster_*
+      // registers say so); a kernel that needs larger clusters cannot run.
+      if (name == "reqnctapercluster" && values[0] * values[1] * values[2] > 1)
+        return error(loc) << "clusters of more than one CTA ('.reqnctapercluster "
+                          << values[0] << ", " << values[1] << ", "
+                          << values[2] << "') are not supported yet",
+               failure();
       // ptxas: "Conflicting directives: .maxntid and .reqntid cannot both
       // be specified".
       if ((name == "maxntid" && !function.reqntid.empty()) ||
@@ -1085,6 +1168,35 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
           function.prototypes[labelTok.spelling] = sig;
           continue;
         }
+        if (isDot("calltargets")) {
+          // `label: .calltargets f, g;` names the functions an indirect
+          // call may reach; their common prototype is the call's.
+          consume();
+          std::optional<FunctionSig> sig;
+          do {
+            if (!tok.is(Token::Identifier))
+              return unexpected("a function name");
+            auto it = info.functions.find(tok.spelling);
+            if (it == info.functions.end())
+              return error() << "use of undeclared function '" << tok.spelling
+                             << "'",
+                     failure();
+            if (sig && (sig->retSizes != it->second.retSizes ||
+                        sig->paramSizes != it->second.paramSizes))
+              return error() << "the call targets of '" << labelTok.spelling
+                             << "' have different prototypes",
+                     failure();
+            if (!sig) {
+              sig = it->second;
+              sig->loc = labelTok.getLoc();
+            }
+            consume();
+          } while (consumeIf(Token::Comma));
+          if (failed(expect(Token::Semicolon, "';'")))
+            return failure();
+          function.prototypes[labelTok.spelling] = *sig;
+          continue;
+        }
         if (isDot("branchtargets")) {
           consume();
           auto &targets = function.branchTargets[labelTok.spelling];
@@ -1311,6 +1423,33 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
       op.sregIndex = index;
       return success();
     }
+    // %pm0..%pm7 and %pm0_64..%pm7_64: performance-monitor counters.
+    suffix = name;
+    if (suffix.consume_front("%pm")) {
+      bool is64 = suffix.consume_back("_64");
+      if (!suffix.getAsInteger(10, index) && index < 8) {
+        op.sreg = is64 ? ptx::SpecialReg::pm64 : ptx::SpecialReg::pm;
+        op.sregIndex = index;
+        return success();
+      }
+    }
+    // The system-reserved shared memory that cooperative groups uses.
+    suffix = name;
+    if (suffix.consume_front("%reserved_smem_offset_")) {
+      std::optional<unsigned> which =
+          llvm::StringSwitch<std::optional<unsigned>>(suffix)
+              .Case("begin", ptx::ReservedSmemBegin)
+              .Case("end", ptx::ReservedSmemEnd)
+              .Case("cap", ptx::ReservedSmemCap)
+              .Case("0", ptx::ReservedSmem0)
+              .Case("1", ptx::ReservedSmem1)
+              .Default(std::nullopt);
+      if (which) {
+        op.sreg = ptx::SpecialReg::reserved_smem;
+        op.sregIndex = *which;
+        return success();
+      }
+    }
     if (lookupVectorSreg(name, "x"))
       return error(loc) << "special register '" << name
                         << "' needs a component (.x, .y or .z)",
@@ -1327,6 +1466,17 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
     if (failed(offset))
       return failure();
     op.imm = *offset;
+  } else if (tok.is(Token::LSquare)) {
+    // `var[immOff]` (6.4.1, 6.4.2): the array element at byte offset
+    // immOff; its address for mov, the memory operand of ld/st.
+    consume();
+    FailureOr<int64_t> offset = parseInteger("an array offset");
+    if (failed(offset))
+      return failure();
+    if (!consumeIf(Token::RSquare))
+      return unexpected("']' after an array offset");
+    op.imm = *offset;
+    op.isArrayElement = true;
   }
   return success();
 }

@@ -21,6 +21,11 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
   // bar.warp.sync is a warp collective (9.7.13.2).
   if (mods.has(Mod::warp))
     return emitWarpCollective(mods);
+  if (curId == InstrId::barrier && mods.take(Mod::cluster))
+    return emitClusterBarrier(mods);
+  if (curId == InstrId::barrier && mods.take(Mod::wait))
+    return instrError() << "'barrier.wait' is written 'barrier.cluster.wait'",
+           failure();
   mods.take(Mod::cta);
   // The table requires one of these.
   std::optional<Mod> form = mods.takeAny({Mod::sync, Mod::arrive, Mod::red});
@@ -92,24 +97,131 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
   return success();
 }
 
-LogicalResult FunctionEmitter::emitFence(Mods &mods) {
-  if (curId == InstrId::membar) {
-    // The table requires a level.
-    mods.takeAny({Mod::cta, Mod::gl, Mod::sys});
-    if (failed(checkAllUsed(mods)))
-      return failure();
-    ptx::FenceOp::create(b, loc, false);
-    return success();
-  }
-  if (mods.takeAny({Mod::proxy, Mod::mbarrier_init, Mod::op_restrict, Mod::sync_restrict}))
-    return unsupported("'fence.proxy' and restricted fences");
+/// barrier.cluster.arrive{.release|.relaxed}{.aligned} and
+/// barrier.cluster.wait{.acquire}{.aligned} (9.7.13.3). A launch runs every
+/// CTA as a cluster of its own, so the cluster barrier is a barrier of all
+/// the CTA's threads: arrive only marks the thread (it goes on), wait
+/// completes once every thread that has not exited waits there. A thread
+/// waits after its own arrive, so when all wait, all have arrived. Host
+/// barriers order memory, which covers .release and .acquire.
+LogicalResult FunctionEmitter::emitClusterBarrier(Mods &mods) {
+  std::optional<Mod> form = mods.takeAny({Mod::arrive, Mod::wait});
   std::optional<Mod> sem =
-      mods.takeAny({Mod::sc, Mod::acq_rel, Mod::acquire, Mod::release});
-  if (!mods.takeAny({Mod::cta, Mod::cluster, Mod::gpu, Mod::sys}))
-    return instrError() << "'fence' needs a scope", failure();
+      mods.takeAny({Mod::release, Mod::relaxed, Mod::acquire});
+  mods.take(Mod::aligned);
+  if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+    return failure();
+  if (!form)
+    return instrError() << "'barrier.cluster' needs '.arrive' or '.wait'",
+           failure();
+  if (sem && (*form == Mod::arrive) == (*sem == Mod::acquire))
+    return instrError() << "'barrier.cluster." << spelling(*form)
+                        << "' takes "
+                        << (*form == Mod::arrive ? "'.release' or '.relaxed'"
+                                                 : "'.acquire'"),
+           failure();
+  if (*form == Mod::arrive)
+    return success();
+  Value id = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+  ptx::BarrierOp::create(b, loc, TypeRange{}, state, id, Value(), Value(),
+                         /*arrive=*/false, nullptr, /*cluster=*/true);
+  return success();
+}
+
+/// membar and fence (9.7.13.4), every form: thread fences, the restricted
+/// fences, and the proxy fences. `membar.level` is `fence.sc` at the
+/// matching scope (cta, gpu for `.gl`, sys).
+LogicalResult FunctionEmitter::emitFence(Mods &mods) {
+  using ptx::MemoryOrder;
+  using ptx::MemScope;
+  using ptx::ProxyKind;
+  std::optional<MemoryOrder> order;
+  std::optional<MemScope> scope;
+  std::optional<ProxyKind> proxy;
+  std::optional<MemScope> window;
+  bool mbarrierInit = false;
+  if (mods.take(Mod::proxy)) {
+    std::optional<Mod> kind = mods.takeAny(
+        {Mod::alias, Mod::async, Mod::tensormap_generic, Mod::async_generic});
+    std::optional<Mod> asyncSpace =
+        mods.takeAny({Mod::global, Mod::shared_cta, Mod::shared_cluster});
+    if (!kind)
+      return instrError() << "'" << curInstr->opcode
+                          << ".proxy' needs a proxy kind: '.alias', '.async', "
+                             "'.async::generic' or '.tensormap::generic'",
+             failure();
+    if (asyncSpace && kind != Mod::async)
+      return instrError() << "a state space goes with '.proxy.async' only",
+             failure();
+    switch (*kind) {
+    case Mod::alias: proxy = ProxyKind::alias; break;
+    case Mod::tensormap_generic: proxy = ProxyKind::tensormap_generic; break;
+    case Mod::async_generic: proxy = ProxyKind::async_generic; break;
+    default:
+      proxy = !asyncSpace                 ? ProxyKind::async
+              : *asyncSpace == Mod::global ? ProxyKind::async_global
+              : *asyncSpace == Mod::shared_cta
+                  ? ProxyKind::async_shared_cta
+                  : ProxyKind::async_shared_cluster;
+    }
+  }
+  if (curId == InstrId::membar) {
+    if (std::optional<Mod> level = mods.takeAny({Mod::cta, Mod::gl, Mod::sys})) {
+      if (proxy)
+        return instrError() << "'membar.proxy' takes no level", failure();
+      order = MemoryOrder::sc;
+      scope = *level == Mod::cta  ? MemScope::cta
+              : *level == Mod::gl ? MemScope::gpu
+                                  : MemScope::sys;
+    } else if (!proxy) {
+      return instrError() << "'membar' needs '.cta', '.gl', '.sys' or "
+                             "'.proxy'",
+             failure();
+    } else if (proxy == ProxyKind::tensormap_generic ||
+               proxy == ProxyKind::async_generic) {
+      return instrError() << "'membar.proxy' is bidirectional only",
+             failure();
+    }
+  } else {
+    mbarrierInit = mods.take(Mod::mbarrier_init);
+    if (std::optional<Mod> restrict = mods.takeAny(
+            {Mod::sync_restrict_shared_cta, Mod::sync_restrict_shared_cluster}))
+      window = *restrict == Mod::sync_restrict_shared_cta ? MemScope::cta
+                                                          : MemScope::cluster;
+    order = mods.takeEnum<MemoryOrder>({MemoryOrder::sc, MemoryOrder::acq_rel,
+                                        MemoryOrder::acquire,
+                                        MemoryOrder::release});
+    scope = mods.takeEnum<MemScope>(
+        {MemScope::cta, MemScope::cluster, MemScope::gpu, MemScope::sys});
+    // A thread fence without `.sem` is `.acq_rel` (9.7.13.4).
+    if (!proxy && !order && scope && !mbarrierInit && !window)
+      order = MemoryOrder::acq_rel;
+    if (!proxy && !scope)
+      return instrError() << "'fence' needs a scope", failure();
+  }
   if (failed(checkAllUsed(mods)))
     return failure();
-  ptx::FenceOp::create(b, loc, sem && *sem != Mod::sc);
+  // fence.proxy.tensormap::generic.acquire.scope [addr], size.
+  Value addr;
+  bool takesAddress = proxy == ProxyKind::tensormap_generic &&
+                      order == MemoryOrder::acquire;
+  if (failed(expectOperands(takesAddress ? 2 : 0)))
+    return failure();
+  if (takesAddress) {
+    const Operand &size = operand(1);
+    if (size.kind != Operand::Imm || size.imm != 128)
+      return error(size.loc) << "the size of a tensor-map fence must be the "
+                                "integer 128",
+             failure();
+    FailureOr<Value> ptr = memoryPointer(operand(0), StateSpace::generic);
+    if (failed(ptr))
+      return failure();
+    addr = *ptr;
+  }
+  ptx::FenceOp::create(
+      b, loc, addr, orderAttr(order), scopeAttr(scope),
+      proxy ? ptx::ProxyKindAttr::get(ctx, *proxy) : nullptr,
+      scopeAttr(window), mbarrierInit);
   return success();
 }
 
@@ -146,11 +258,46 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
                        false);
     return write(operand(0), coll.getResult(0), b32);
   }
-  if (!mods.take(Mod::sync))
-    return instrError() << "'" << op
-                        << "' without '.sync' is not supported (it is "
-                           "deprecated since PTX 6.0)",
-           failure();
+  // Without `.sync` (targets before sm_70 only, as ptxas has it), vote and
+  // shfl work on the lanes that execute the instruction together: the
+  // member mask is what activemask gives there.
+  Value implicitMask;
+  if (!mods.take(Mod::sync)) {
+    bool legacy = curId == InstrId::vote || curId == InstrId::shfl;
+    if (!legacy || moduleInfo.smVersion == 0 || moduleInfo.smVersion >= 70)
+      return instrError() << "'" << op << "' without '.sync' is "
+                          << (legacy ? "not valid on sm_70 and later "
+                                       "targets (it is deprecated since PTX "
+                                       "6.0): write '" +
+                                           op.str() + ".sync' with a mask"
+                                     : "not valid: write '" + op.str() +
+                                           ".sync'"),
+             failure();
+    implicitMask = create("activemask", {b.getI32Type()}, {}, {}, {}, {}, {},
+                          false)
+                       .getResult(0);
+  }
+  if (curId == InstrId::elect) {
+    // elect.sync d|p, membermask: d is the leader's lane (may be `_`), p
+    // is true in the leader.
+    if (failed(checkAllUsed(mods)))
+      return failure();
+    FailureOr<Value> mask = read(operand(1), b32);
+    if (failed(mask))
+      return failure();
+    auto coll = create("elect.sync", {b.getI32Type(), b.getI1Type()}, {}, {},
+                       {}, {}, *mask, false);
+    Operand leader = operand(0);
+    leader.pairReg.reset();
+    if (leader.kind != Operand::Sink &&
+        failed(write(leader, coll.getResult(0), b32)))
+      return failure();
+    if (!operand(0).pairReg)
+      return error(operand(0).loc) << "'elect.sync' writes 'd|p': the "
+                                      "leader's lane and a predicate",
+             failure();
+    return write(pairDestination(operand(0)), coll.getResult(1), pred);
+  }
   if (curId == InstrId::bar) {
     mods.take(Mod::warp);
     if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
@@ -166,12 +313,13 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   if (curId == InstrId::shfl) {
     std::optional<Mod> mode = mods.takeAny({Mod::up, Mod::down, Mod::bfly, Mod::idx});
     if (failed(oneType(mods)) || failed(checkAllUsed(mods)) ||
-        failed(expectOperands(5)))
+        failed(expectOperands(implicitMask ? 4 : 5)))
       return failure();
     FailureOr<Value> a = read(operand(1), b32);
     FailureOr<Value> bv = read(operand(2), b32);
     FailureOr<Value> c = read(operand(3), b32);
-    FailureOr<Value> mask = read(operand(4), b32);
+    FailureOr<Value> mask =
+        implicitMask ? FailureOr<Value>(implicitMask) : read(operand(4), b32);
     if (failed(a) || failed(bv) || failed(c) || failed(mask))
       return failure();
     auto coll = create(("shfl." + spelling(*mode)).str(),
@@ -190,10 +338,12 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
         mods.takeAny({Mod::all, Mod::any, Mod::uni, Mod::ballot});
     bool ballot = *mode == Mod::ballot;
     if (failed(oneType(mods, {ballot ? "b32" : "pred"})) ||
-        failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+        failed(checkAllUsed(mods)) ||
+        failed(expectOperands(implicitMask ? 2 : 3)))
       return failure();
     FailureOr<Value> p = readPred(operand(1));
-    FailureOr<Value> mask = read(operand(2), b32);
+    FailureOr<Value> mask =
+        implicitMask ? FailureOr<Value>(implicitMask) : read(operand(2), b32);
     if (failed(p) || failed(mask))
       return failure();
     Type resultType = ballot ? Type(b.getI32Type()) : Type(b.getI1Type());

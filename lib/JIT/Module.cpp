@@ -256,9 +256,11 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
   impl->kernels = collectKernels(*module, impl->localBytes);
   // Threads that call device functions get a local-memory stack for their
   // frames (recursion included), like the GPU's per-thread stack.
+  // So do threads that alloca.
   bool hasDeviceFunctions = false;
   for (auto fn : module->getOps<mlir::func::FuncOp>())
     hasDeviceFunctions |= fn->hasAttr(attrs::kDevice) && !fn.isExternal();
+  module->walk([&](ptx::LocalAllocaOp) { hasDeviceFunctions = true; });
   if (hasDeviceFunctions) {
     uint64_t reserve = 16 * 1024;
     if (const char *env = std::getenv("PTXJIT_STACK_SIZE"))

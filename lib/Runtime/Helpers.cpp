@@ -13,16 +13,23 @@
 
 namespace {
 
+/// The position and length operands of bfe/bfi: the ISA says their low 8
+/// bits, which is what GPUs use for the 32-bit forms; the 64-bit forms use
+/// all 32 bits (GPU-verified in vosen/ptx_tests; docs/status.md).
+template <typename T> uint64_t fieldOperand(uint32_t v) {
+  return sizeof(T) == 8 ? uint64_t(v) : uint64_t(v & 0xff);
+}
+
 template <typename T> T bfe(T a, uint32_t b, uint32_t c, bool isSigned) {
-  constexpr unsigned msb = sizeof(T) * 8 - 1;
-  unsigned pos = b & 0xff, len = c & 0xff;
+  constexpr uint64_t msb = sizeof(T) * 8 - 1;
+  uint64_t pos = fieldOperand<T>(b), len = fieldOperand<T>(c);
   unsigned sbit = 0;
   if (isSigned && len != 0) {
-    unsigned top = std::min(pos + len - 1, msb);
+    uint64_t top = std::min(pos + len - 1, msb);
     sbit = (a >> top) & 1;
   }
   T d = 0;
-  for (unsigned i = 0; i <= msb; ++i) {
+  for (uint64_t i = 0; i <= msb; ++i) {
     unsigned bit = (i < len && pos + i <= msb) ? (a >> (pos + i)) & 1 : sbit;
     d |= T(bit) << i;
   }
@@ -30,10 +37,10 @@ template <typename T> T bfe(T a, uint32_t b, uint32_t c, bool isSigned) {
 }
 
 template <typename T> T bfi(T a, T b, uint32_t c, uint32_t d) {
-  constexpr unsigned msb = sizeof(T) * 8 - 1;
-  unsigned pos = c & 0xff, len = d & 0xff;
+  constexpr uint64_t msb = sizeof(T) * 8 - 1;
+  uint64_t pos = fieldOperand<T>(c), len = fieldOperand<T>(d);
   T f = b;
-  for (unsigned i = 0; i < len && pos + i <= msb; ++i) {
+  for (uint64_t i = 0; i < len && pos + i <= msb; ++i) {
     T bit = (a >> i) & 1;
     f = (f & ~(T(1) << (pos + i))) | (bit << (pos + i));
   }

@@ -142,7 +142,10 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   auto work = [&](unsigned workerIndex) {
     DefaultFloatEnvironment fpEnvironment;
     AltStack altStack;
-    AlignedBuffer shared(sharedBytes);
+    // The CTA's shared memory, then the system-reserved part (ABI.h).
+    uint64_t sharedWindowBytes =
+        (uint64_t(sharedBytes) + 15) / 16 * 16 + kReservedSharedBytes;
+    AlignedBuffer shared(sharedWindowBytes);
     AlignedBuffer local(localBytes);
     ThreadState state;
     std::memset(&state, 0, sizeof(state));
@@ -169,8 +172,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
       state.ctaid[1] = uint32_t(idx / l.grid[0] % l.grid[1]);
       state.ctaid[2] = uint32_t(idx / (uint64_t(l.grid[0]) * l.grid[1]));
       // Fresh memory for every CTA keeps runs deterministic.
-      if (sharedBytes)
-        std::memset(shared.data, 0, sharedBytes);
+      std::memset(shared.data, 0, sharedWindowBytes);
       if (localBytes)
         std::memset(local.data, 0, localBytes);
       std::string message;

@@ -185,6 +185,14 @@ void completeCollective(ThreadState *warp[kWarpSize], uint32_t group) {
     case ActiveMask:
       t.result = group;
       break;
+    case Elect: {
+      // elect.sync: the lowest lane of the member mask that takes part
+      // (every lane of the group has the same mask) is the leader.
+      unsigned leader = __builtin_ctz(group);
+      t.result = leader;
+      t.resultPred = l == leader;
+      break;
+    }
     default: // WarpSync
       break;
     }
@@ -207,7 +215,8 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
   std::vector<unsigned> runnable;
   runnable.reserve(count);
   // Per barrier: threads that arrived without waiting (bar.arrive).
-  uint32_t arrivals[kNumBarriers] = {};
+  // The CTA barriers and the cluster barrier (kClusterBarrier).
+  uint32_t arrivals[kNumBarriers + 1] = {};
   unsigned previouslyExited = 0;
   static const bool debug = std::getenv("PTXJIT_DEBUG_SCHEDULER") != nullptr;
   while (true) {
@@ -224,13 +233,13 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
     // bar.arrive: count the arrival and let the thread go on.
     for (unsigned i = 0; i < count; ++i)
       if (threads[i].waitKind == WaitArrive) {
-        arrivals[threads[i].waitId & (kNumBarriers - 1)]++;
+        arrivals[std::min(threads[i].waitId, kClusterBarrier)]++;
         threads[i].waitKind = WaitNone;
         runnable.push_back(i);
       }
     // Barriers: complete when every live thread (or the requested count)
     // has arrived.
-    for (unsigned id = 0; id < kNumBarriers; ++id) {
+    for (unsigned id = 0; id <= kClusterBarrier; ++id) {
       std::vector<unsigned> waiting;
       uint32_t expected = 0;
       for (unsigned i = 0; i < count; ++i)

@@ -829,8 +829,12 @@ TEST(IntegerOps, BfeBfi) {
   struct PosLen {
     unsigned pos, len;
   };
+  // {0, 256} and {256, 1}: the 32-bit forms see len 0 / pos 0 (low 8
+  // bits), the 64-bit forms the whole values (all ones of bfe.u64 with pos
+  // 0, len 0x100 is all ones, as on GPUs).
   const PosLen constants[] = {{0, 8},  {8, 8},    {24, 8},  {31, 1}, {0, 32},
-                              {16, 0}, {40, 255}, {60, 10}, {0, 64}, {255, 1}};
+                              {16, 0}, {40, 255}, {60, 10}, {0, 64}, {255, 1},
+                              {0, 256}, {256, 1}};
   for (const Ty &t : {U32, S32, U64, S64}) {
     forms.push_back(bfeForm(t, bitPositions()));
     for (const PosLen &c : constants) {
@@ -943,10 +947,9 @@ TEST(IntegerOps, Dp4aDp2a) {
 /// Forms of one extended-precision instruction, for each of .u32 .s32 .u64
 /// .s64. The carry flag is set from input cin (0 or 1) before the instruction
 /// and read back after it, with instructions of the same family:
-///   add/mad family: "add.cc t, cin, -1" sets CC.CF = cin; "addc r, 0, 0"
-///                   reads it (r = CC.CF);
-///   sub family:     "sub.cc t, 0, cin" sets CC.CF (borrow) = cin;
-///                   "subc r, 0, 0" reads it (r = -CC.CF).
+/// "add.cc t, cin, -1" sets CC.CF = cin and "addc r, 0, 0" reads it back
+/// (r = CC.CF), for every family: CC.CF is one flag, and sub.cc/subc keep
+/// the carry of a + ~b + CF in it (1 = no borrow), as GPUs do.
 TEST(IntegerOps, ExtendedPrecisionSingle) {
   std::vector<Form> forms;
   for (const Ty &t : {U32, S32, U64, S64}) {
@@ -983,12 +986,10 @@ TEST(IntegerOps, ExtendedPrecisionSingle) {
       std::string opc = op.opcode + "." + ty;
       std::string body;
       if (op.readsCarry)
-        body += op.isSub
-                    ? "sub.cc." + ty + " %t0, 0, " + cin + ";\n"
-                    : "add.cc." + ty + " %t0, " + cin + ", " + allOnes + ";\n";
+        body += "add.cc." + ty + " %t0, " + cin + ", " + allOnes + ";\n";
       body += inst(opc, numData) + "\n";
       if (op.writesCarry)
-        body += (op.isSub ? "subc." : "addc.") + ty + " %y1, 0, 0;\n";
+        body += "addc." + ty + " %y1, 0, 0;\n";
       std::vector<Operand> outs = {out(r)};
       if (op.writesCarry)
         outs.push_back(out(r));
@@ -998,18 +999,19 @@ TEST(IntegerOps, ExtendedPrecisionSingle) {
               (o.readsCarry && o.writesCarry ? ", " : "") +
               (o.writesCarry ? "carry out)" : ")"),
           body, ins, outs, [w, s, o, numData](const uint64_t *x, uint64_t *y) {
-            unsigned cin = o.readsCarry ? unsigned(x[numData]) : 0;
+            // sub.cc without a carry-in is a + ~b + 1.
+            unsigned cin = o.readsCarry ? unsigned(x[numData]) : o.isSub;
             R::WithCarry res;
             if (o.isMad)
               res = R::madCarry(x[0], x[1], x[2], cin, w, s, o.hi);
             else if (o.isSub)
-              res = R::subBorrow(x[0], x[1], cin, w);
+              res = R::subCarry(x[0], x[1], cin, w);
             else
               res = R::addCarry(x[0], x[1], cin, w);
             y[0] = res.d;
-            // addc r,0,0 gives CC.CF; subc r,0,0 gives 0 - CC.CF.
+            // addc r,0,0 gives CC.CF.
             if (o.writesCarry)
-              y[1] = o.isSub ? R::trunc(0 - uint64_t(res.cf), w) : res.cf;
+              y[1] = res.cf;
           });
       f.decls = decls;
       forms.push_back(f);
@@ -1075,6 +1077,31 @@ TEST(IntegerOps, ExtendedPrecisionChains) {
                    y[i] = uint64_t(d >> (32 * i)) & 0xffffffff;
                  y[3] = a < b ? 0xffffffff : 0; // 0 - (0 + borrow)
                }));
+  // Mixed chains: CC.CF from a subtraction is "no borrow" when an addc
+  // reads it, and a carry from an addition is the carry-in of a subc
+  // (a + ~b + CF), as on GPUs.
+  forms.push_back(makeForm(
+      "sub.cc.u32 + addc.u32 (the no-borrow flag read by addc)",
+      "sub.cc.u32 %y0, %x0, %x1;\naddc.u32 %y1, %x2, %x3;",
+      std::vector<Operand>(4, in(".u32", g32)), {out(".u32"), out(".u32")},
+      [](const uint64_t *x, uint64_t *y) {
+        R::WithCarry d = R::subCarry(x[0], x[1], 1, 32);
+        y[0] = d.d;
+        y[1] = R::addCarry(x[2], x[3], d.cf, 32).d;
+      }));
+  forms.push_back(makeForm(
+      "add.cc.u32 + subc.cc.u32 + addc.u32 (carry into a subtraction)",
+      "add.cc.u32 %y0, %x0, %x1;\nsubc.cc.u32 %y1, %x2, %x3;\n"
+      "addc.u32 %y2, 0, 0;",
+      std::vector<Operand>(4, in(".u32", g32)),
+      {out(".u32"), out(".u32"), out(".u32")},
+      [](const uint64_t *x, uint64_t *y) {
+        R::WithCarry s = R::addCarry(x[0], x[1], 0, 32);
+        R::WithCarry d = R::subCarry(x[2], x[3], s.cf, 32);
+        y[0] = s.d;
+        y[1] = d.d;
+        y[2] = d.cf;
+      }));
   // 128-bit add / sub from 64-bit halves.
   std::vector<Operand> four64(4, in(".u64", g64));
   forms.push_back(makeForm(

@@ -317,17 +317,22 @@ inline uint64_t brev(uint64_t a, unsigned bits) {
 /// length gives 0; the sign bit of a signed field is a[min(pos+len-1, msb)],
 /// so a start beyond the msb replicates a's msb for signed types and gives 0
 /// for unsigned ones.
+///
+/// GPUs differ for the 64-bit forms: they take all 32 bits of pos and len
+/// (vosen/ptx_tests, GPU-verified: "len and pos parameters in 64 bit variant
+/// use whole 32 bits, not just bottom 8").
 inline uint64_t bfe(uint64_t a, uint64_t b, uint64_t c, unsigned bits,
                     bool isSigned) {
-  unsigned msb = bits - 1;
-  unsigned pos = unsigned(b & 0xff), len = unsigned(c & 0xff);
+  uint64_t msb = bits - 1;
+  uint64_t fieldMask = bits == 64 ? 0xffffffff : 0xff;
+  uint64_t pos = b & fieldMask, len = c & fieldMask;
   int sbit;
   if (!isSigned || len == 0)
     sbit = 0;
   else
-    sbit = bitOf(a, pos + len - 1 < msb ? pos + len - 1 : msb);
+    sbit = bitOf(a, unsigned(pos + len - 1 < msb ? pos + len - 1 : msb));
   uint64_t d = 0;
-  for (unsigned i = 0; i <= msb; ++i) {
+  for (uint64_t i = 0; i <= msb; ++i) {
     int bit = (i < len && pos + i <= msb) ? bitOf(a, pos + i) : sbit;
     d |= uint64_t(bit) << i;
   }
@@ -335,13 +340,15 @@ inline uint64_t bfe(uint64_t a, uint64_t b, uint64_t c, unsigned bits,
 }
 
 /// bfi: pseudo-code of 9.7.1.20: "f = b; for (i=0; i<len && pos+i<=msb; i++)
-/// f[pos+i] = a[i]" with pos = c & 0xff, len = d & 0xff.
+/// f[pos+i] = a[i]" with pos = c & 0xff, len = d & 0xff (all 32 bits of
+/// each for bfi.b64 on GPUs, as for bfe).
 inline uint64_t bfi(uint64_t a, uint64_t b, uint64_t c, uint64_t dV,
                     unsigned bits) {
-  unsigned msb = bits - 1;
-  unsigned pos = unsigned(c & 0xff), len = unsigned(dV & 0xff);
+  uint64_t msb = bits - 1;
+  uint64_t fieldMask = bits == 64 ? 0xffffffff : 0xff;
+  uint64_t pos = c & fieldMask, len = dV & fieldMask;
   uint64_t f = trunc(b, bits);
-  for (unsigned i = 0; i < len && pos + i <= msb; ++i) {
+  for (uint64_t i = 0; i < len && pos + i <= msb; ++i) {
     f &= ~(uint64_t(1) << (pos + i));
     f |= uint64_t(bitOf(a, i)) << (pos + i);
   }
@@ -436,12 +443,13 @@ inline WithCarry addCarry(uint64_t a, uint64_t b, unsigned cin, unsigned bits) {
   return {trunc(uint64_t(s), bits), unsigned((s >> bits) & 1)};
 }
 
-/// sub.cc / subc: "d = a - (b + CC.CF)", borrow-out written to CC.CF: the
-/// borrow is set when the unsigned a is smaller than b + CC.CF.
-inline WithCarry subBorrow(uint64_t a, uint64_t b, unsigned bin,
-                           unsigned bits) {
-  U128 ua = trunc(a, bits), ub = U128(trunc(b, bits)) + bin;
-  return {trunc(uint64_t(ua - ub), bits), ua < ub ? 1u : 0u};
+/// sub.cc / subc as GPUs compute them: d = a + ~b + CC.CF with the carry of
+/// that sum written to CC.CF (1 = no borrow); sub.cc is the form with
+/// CC.CF = 1 (a - b). The ISA text says "d = a - (b + CC.CF)" with a borrow;
+/// GPUs disagree (docs/status.md, "Evidence from a GPU").
+inline WithCarry subCarry(uint64_t a, uint64_t b, unsigned cin,
+                          unsigned bits) {
+  return addCarry(a, ~b, cin, bits);
 }
 
 /// mad{.hi,.lo}.cc / madc: "d = t<..> + c (+ CC.CF)"; the carry-out is that of

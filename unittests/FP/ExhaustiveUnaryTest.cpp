@@ -232,6 +232,14 @@ OutType outType(Family f) {
 
 void PrintTo(Family f, std::ostream *os) { *os << familyName(f); }
 
+/// Whether \p form flushes a subnormal source. GPUs do not for
+/// cvt.{rn,rz,rm,rp}.ftz.f16.f32, whatever the ISA's .ftz says
+/// (GPU-verified in vosen/ptx_tests: "<rnd>.ftz{.sat}.f16.f32 flushes
+/// subnormals only if <rnd> is explicit integer rounding").
+bool flushesSource(const Form &form) {
+  return form.ftz && form.family != Family::CvtF16;
+}
+
 /// The eight forms of a family: four modes, without and with .ftz.
 std::vector<Form> familyForms(Family family) {
   std::vector<Form> forms;
@@ -381,7 +389,7 @@ uint32_t roundToNarrow(uint32_t x, Mode mode) {
 void fastReference(const Form &form, const uint32_t *in, uint32_t *out,
                    size_t n) {
   for (size_t i = 0; i < n; ++i)
-    out[i] = form.ftz ? flush32(in[i]) : in[i];
+    out[i] = flushesSource(form) ? flush32(in[i]) : in[i];
   switch (form.family) {
   case Family::Sqrt:
   case Family::Rcp: {
@@ -465,7 +473,7 @@ mpfr_rnd_t mpfrRnd(Mode m) {
 
 /// \p form on one input, from MPFR.
 uint32_t mpfrReference(const Form &form, uint32_t x) {
-  uint32_t a = form.ftz ? flush32(x) : x;
+  uint32_t a = flushesSource(form) ? flush32(x) : x;
   mr::Rounding rnd = mpfrMode(form.mode);
   switch (form.family) {
   case Family::Sqrt:

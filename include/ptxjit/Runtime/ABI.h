@@ -116,6 +116,22 @@ constexpr unsigned kWarpSize = 32;
 /// Number of CTA barriers (`bar.sync 0` to `bar.sync 15`); the generated code
 /// reduces the barrier number modulo this before storing it in `waitId`.
 constexpr unsigned kNumBarriers = 16;
+/// The `waitId` of `barrier.cluster.wait`, after the CTA barriers: a launch
+/// runs every CTA as a cluster of its own, so the cluster barrier is one
+/// more barrier of all the CTA's threads.
+constexpr unsigned kClusterBarrier = kNumBarriers;
+
+/// ThreadState::fault values: 0 (running), kFaultTrapped (trap, or an
+/// overflow of the local stack: the launch fails), kFaultExited (`exit` in a
+/// device function: the callers return, and the kernel clears it).
+constexpr uint32_t kFaultTrapped = 1, kFaultExited = 2;
+
+/// The system-reserved shared memory of a CTA (%reserved_smem_offset_*):
+/// kReservedSharedBytes after the CTA's own shared memory, rounded up to 16
+/// bytes. Cooperative groups keeps up to 288 bytes of tile barriers at
+/// %reserved_smem_offset_1, which is the second half.
+constexpr unsigned kReservedSharedBytes = 1024;
+
 static_assert((kNumBarriers & (kNumBarriers - 1)) == 0,
               "barrier numbers are reduced with a mask");
 
@@ -158,6 +174,7 @@ enum CollectiveOp : uint32_t {
   BarRedPopc,
   BarRedAnd,
   BarRedOr,
+  Elect,
 };
 
 /// Byte offsets of the ThreadState fields, as the code generator uses them.

@@ -264,16 +264,10 @@ struct SubCarryLowering : ConvertOpToLLVMPattern<ptx::SubCarryOp> {
   matchAndRewrite(ptx::SubCarryOp op, OpAdaptor a,
                   ConversionPatternRewriter &rw) const override {
     Gen g{rw, op.getLoc()};
-    Type t = a.getA().getType();
-    Type structType =
-        LLVM::LLVMStructType::getLiteral(rw.getContext(), {t, g.i1()});
-    Value s1 = LLVM::USubWithOverflowOp::create(rw, op.getLoc(), structType,
-                                                a.getA(), a.getB());
-    Value s2 = LLVM::USubWithOverflowOp::create(
-        rw, op.getLoc(), structType, g.extract(s1, 0),
-        g.zext(t, a.getCarryIn()));
-    rw.replaceOp(op, {g.extract(s2, 0),
-                      g.bor(g.extract(s1, 1), g.extract(s2, 1))});
+    // a + ~b + CF: the carry out is 1 when nothing was borrowed.
+    auto [sum, carry] =
+        addWithCarry(g, a.getA(), g.bnot(a.getB()), a.getCarryIn());
+    rw.replaceOp(op, {sum, carry});
     return success();
   }
 };

@@ -42,7 +42,8 @@ struct TrapLowering : ConvertOpToLLVMPattern<ptx::TrapOp> {
     Value addr = LLVM::GEPOp::create(
         rw, op.getLoc(), g.ptr(), rw.getI8Type(), a.getState(),
         ArrayRef<LLVM::GEPArg>{int32_t(offsets::fault)});
-    LLVM::StoreOp::create(rw, op.getLoc(), g.cst(g.i32(), 1), addr, 4);
+    LLVM::StoreOp::create(rw, op.getLoc(), g.cst(g.i32(), rt::kFaultTrapped),
+                          addr, 4);
     rw.eraseOp(op);
     return success();
   }
@@ -53,17 +54,57 @@ struct FaultedLowering : PTXPattern<ptx::FaultedOp> {
   FailureOr<Value> lower(ptx::FaultedOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
     Value fault = g.stateField(a.getState(), offsets::fault, g.i32());
-    return g.icmp(LLVM::ICmpPredicate::ne, fault, g.cst(g.i32(), 0));
+    Value zero = g.cst(g.i32(), 0);
+    if (op.getInEntry()) {
+      // The kernel ends a thread that exited in a device function normally.
+      Value exited = g.icmp(LLVM::ICmpPredicate::eq, fault,
+                            g.cst(g.i32(), rt::kFaultExited));
+      g.storeStateField(a.getState(), offsets::fault,
+                        g.select(exited, zero, fault));
+    }
+    return g.icmp(LLVM::ICmpPredicate::ne, fault, zero);
   }
 };
 
+/// exit in a device function: the callers return (ptx.faulted), and the
+/// kernel clears the mark.
+struct ExitThreadLowering : PTXPattern<ptx::ExitThreadOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::ExitThreadOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    g.storeStateField(a.getState(), offsets::fault,
+                      g.cst(g.i32(), rt::kFaultExited));
+    return Value();
+  }
+};
+
+/// fence / membar: a host fence of the `.sem`'s ordering. The host has one
+/// proxy, so a bidirectional proxy fence (no `.sem`) is an acquire-release
+/// fence, and a restricted or unidirectional fence is a fence of its
+/// ordering; the scope is the host's system scope, which includes them all.
 struct FenceLowering : PTXPattern<ptx::FenceOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::FenceOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
-    LLVM::FenceOp::create(g.b, g.loc,
-                          op.getAcqRel() ? LLVM::AtomicOrdering::acq_rel
-                                         : LLVM::AtomicOrdering::seq_cst);
+    LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::acq_rel;
+    switch (op.getOrder().value_or(ptx::MemoryOrder::acq_rel)) {
+    case ptx::MemoryOrder::acquire:
+      ordering = LLVM::AtomicOrdering::acquire;
+      break;
+    case ptx::MemoryOrder::release:
+      ordering = LLVM::AtomicOrdering::release;
+      break;
+    case ptx::MemoryOrder::sc:
+      ordering = LLVM::AtomicOrdering::seq_cst;
+      break;
+    case ptx::MemoryOrder::acq_rel:
+      break;
+    case ptx::MemoryOrder::weak:
+    case ptx::MemoryOrder::relaxed:
+      return rewriter.notifyMatchFailure(op, "a fence is never weak or "
+                                             "relaxed");
+    }
+    LLVM::FenceOp::create(g.b, g.loc, ordering);
     return Value();
   }
 };
@@ -93,7 +134,9 @@ struct BarrierLowering : ConvertOpToLLVMPattern<ptx::BarrierOp> {
                                                     : rt::WaitBarrier));
     g.storeStateField(
         st, offsets::waitId,
-        g.band(a.getId(), g.cst(g.i32(), rt::kNumBarriers - 1)));
+        op.getCluster()
+            ? g.cst(g.i32(), rt::kClusterBarrier)
+            : g.band(a.getId(), g.cst(g.i32(), rt::kNumBarriers - 1)));
     g.storeStateField(st, offsets::waitCount,
                       a.getCount() ? a.getCount() : g.cst(g.i32(), 0));
     uint32_t collOp = rt::CollNone;
@@ -150,6 +193,7 @@ static rt::CollectiveOp collectiveOpOf(ptx::CollectiveKind kind,
   case K::redux_xor: return rt::ReduxXor;
   case K::activemask: return rt::ActiveMask;
   case K::warp_sync: return rt::WarpSync;
+  case K::elect: return rt::Elect;
   }
   llvm_unreachable("a collective kind without a scheduler operation");
 }
@@ -220,6 +264,7 @@ struct YieldLowering : ConvertOpToLLVMPattern<ptx::YieldOp> {
 
 void ptxjit::populateControlSyncToLLVMPatterns(
     LLVMTypeConverter &typeConverter, RewritePatternSet &patterns) {
-  patterns.add<TrapLowering, FaultedLowering, FenceLowering, BarrierLowering,
+  patterns.add<TrapLowering, FaultedLowering, ExitThreadLowering,
+               FenceLowering, BarrierLowering,
                WarpCollectiveLowering, YieldLowering>(typeConverter);
 }

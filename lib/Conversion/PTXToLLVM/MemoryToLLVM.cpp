@@ -103,10 +103,15 @@ struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
       Value rel = g.sub(addr, base);
       return g.icmp(LLVM::ICmpPredicate::ult, rel, size);
     };
+    // The shared window includes the reserved part that follows the CTA's
+    // shared memory (rt::kReservedSharedBytes, 16-aligned).
+    Value sharedBytes = g.zext(
+        g.i64(), g.stateField(st, offsets::totalSharedBytes, g.i32()));
     Value shared = within(
         offsets::shared,
-        g.zext(g.i64(),
-               g.stateField(st, offsets::totalSharedBytes, g.i32())));
+        g.add(g.band(g.add(sharedBytes, g.cst(g.i64(), 15)),
+                     g.cst(g.i64(), -16)),
+              g.cst(g.i64(), rt::kReservedSharedBytes)));
     Value local = within(
         offsets::local,
         g.stateField(st, offsets::localBytesPerThread, g.i64()));
@@ -130,7 +135,50 @@ struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
 // Loads, stores and atomics
 //===----------------------------------------------------------------------===//
 
-/// ld: one load per result, at consecutive offsets (vector loads).
+/// The host ordering of a PTX `.sem` (chapter 8). Every PTX scope is the
+/// host's system scope, which includes all of them, so the scope is not
+/// part of the mapping.
+static LLVM::AtomicOrdering hostOrdering(ptx::MemoryOrder order) {
+  switch (order) {
+  case ptx::MemoryOrder::weak: return LLVM::AtomicOrdering::not_atomic;
+  case ptx::MemoryOrder::relaxed: return LLVM::AtomicOrdering::monotonic;
+  case ptx::MemoryOrder::acquire: return LLVM::AtomicOrdering::acquire;
+  case ptx::MemoryOrder::release: return LLVM::AtomicOrdering::release;
+  case ptx::MemoryOrder::acq_rel: return LLVM::AtomicOrdering::acq_rel;
+  case ptx::MemoryOrder::sc: return LLVM::AtomicOrdering::seq_cst;
+  }
+  llvm_unreachable("unknown memory order");
+}
+
+/// How one element of a strong ld/st is made: a host atomic of the ordering
+/// where the host has one of that width (up to 8 bytes), else (`.b128`) a
+/// volatile access with fences that give the ordering (an acquire fence
+/// after a load, a release fence before a store).
+struct ElementOrdering {
+  LLVM::AtomicOrdering atomic = LLVM::AtomicOrdering::not_atomic;
+  bool isVolatile = false;
+  bool fenceBefore = false, fenceAfter = false;
+};
+
+static ElementOrdering elementOrdering(std::optional<ptx::MemoryOrder> order,
+                                       bool isVolatile, bool mmio,
+                                       unsigned bytes) {
+  ElementOrdering e;
+  e.isVolatile = isVolatile || mmio;
+  if (!order || *order == ptx::MemoryOrder::weak)
+    return e;
+  if (bytes <= 8) {
+    e.atomic = hostOrdering(*order);
+    return e;
+  }
+  e.isVolatile = true;
+  e.fenceBefore = *order == ptx::MemoryOrder::release;
+  e.fenceAfter = *order == ptx::MemoryOrder::acquire;
+  return e;
+}
+
+/// ld: one load per result, at consecutive offsets (vector loads); each a
+/// host atomic load of the ordering for `.relaxed`/`.acquire`.
 struct LdLowering : ConvertOpToLLVMPattern<ptx::LdOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -143,9 +191,14 @@ struct LdLowering : ConvertOpToLLVMPattern<ptx::LdOp> {
       unsigned bytes = std::max(1u, t.getIntOrFloatBitWidth() / 8);
       Value addr = offset ? g.gep(a.getPtr(), g.cst(g.i64(), offset))
                           : a.getPtr();
+      ElementOrdering e = elementOrdering(op.getOrder(), op.getIsVolatile(),
+                                          op.getMmio(), bytes);
       values.push_back(LLVM::LoadOp::create(
-          rw, op.getLoc(), t, addr, bytes, op.getIsVolatile(),
-          /*isNonTemporal=*/false, /*isInvariant=*/op.getInvariant()));
+          rw, op.getLoc(), t, addr, bytes, e.isVolatile,
+          /*isNonTemporal=*/false, /*isInvariant=*/op.getInvariant(),
+          /*isInvariantGroup=*/false, e.atomic));
+      if (e.fenceAfter)
+        LLVM::FenceOp::create(rw, op.getLoc(), LLVM::AtomicOrdering::acquire);
       offset += bytes;
     }
     rw.replaceOp(op, values);
@@ -153,7 +206,8 @@ struct LdLowering : ConvertOpToLLVMPattern<ptx::LdOp> {
   }
 };
 
-/// st: one store per value, at consecutive offsets (vector stores).
+/// st: one store per value, at consecutive offsets (vector stores); each a
+/// host atomic store of the ordering for `.relaxed`/`.release`.
 struct StLowering : ConvertOpToLLVMPattern<ptx::StOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
@@ -165,8 +219,13 @@ struct StLowering : ConvertOpToLLVMPattern<ptx::StOp> {
       unsigned bytes = std::max(1u, v.getType().getIntOrFloatBitWidth() / 8);
       Value addr = offset ? g.gep(a.getPtr(), g.cst(g.i64(), offset))
                           : a.getPtr();
-      LLVM::StoreOp::create(rw, op.getLoc(), v, addr, bytes,
-                            op.getIsVolatile());
+      ElementOrdering e = elementOrdering(op.getOrder(), op.getIsVolatile(),
+                                          op.getMmio(), bytes);
+      if (e.fenceBefore)
+        LLVM::FenceOp::create(rw, op.getLoc(), LLVM::AtomicOrdering::release);
+      LLVM::StoreOp::create(rw, op.getLoc(), v, addr, bytes, e.isVolatile,
+                            /*isNonTemporal=*/false,
+                            /*isInvariantGroup=*/false, e.atomic);
       offset += bytes;
     }
     rw.eraseOp(op);
@@ -174,21 +233,29 @@ struct StLowering : ConvertOpToLLVMPattern<ptx::StOp> {
   }
 };
 
-/// atom / red: sequentially consistent LLVM atomics, at least as strong as
-/// every `.sem` and `.scope`; floats exchange as integers of their width.
+/// atom / red: LLVM atomics of the `.sem`'s ordering (relaxed by default);
+/// floats exchange as integers of their width.
 struct AtomLowering : PTXPattern<ptx::AtomOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::AtomOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
     using B = LLVM::AtomicBinOp;
-    auto ordering = LLVM::AtomicOrdering::seq_cst;
+    // The ISA's default `.sem` of an atomic is `.relaxed`.
+    LLVM::AtomicOrdering ordering =
+        hostOrdering(op.getOrder().value_or(ptx::MemoryOrder::relaxed));
     Value ptr = a.getPtr(), v = a.getB();
     Type t = v.getType();
     if (op.getOp() == ptx::AtomicOp::cas) {
+      // A failed compare-and-swap only reads, so it keeps the acquire half.
+      LLVM::AtomicOrdering failure =
+          ordering == LLVM::AtomicOrdering::acquire ||
+                  ordering == LLVM::AtomicOrdering::acq_rel
+              ? LLVM::AtomicOrdering::acquire
+              : LLVM::AtomicOrdering::monotonic;
       Value pair = LLVM::AtomicCmpXchgOp::create(
           g.b, g.loc, ptr, g.bitcast(g.b.getIntegerType(widthOf(t)), v),
           g.bitcast(g.b.getIntegerType(widthOf(t)), a.getC()), ordering,
-          ordering);
+          failure);
       return g.bitcast(t, g.extract(pair, 0));
     }
     bool isFloat = isFloatLike(t);
@@ -254,6 +321,48 @@ struct LocalAllocLowering : PTXPattern<ptx::LocalAllocOp> {
   }
 };
 
+/// alloca: like local_alloc with a run-time size and an alignment of at
+/// least 8 (the ISA's minimum).
+struct LocalAllocaLowering : PTXPattern<ptx::LocalAllocaOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::LocalAllocaOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    Value st = a.getState();
+    int64_t align = std::max<int64_t>(int64_t(op.getAlign()), 8);
+    Value sp = g.stateField(st, offsets::localSP, g.i64());
+    Value limit = g.stateField(st, offsets::localBytesPerThread, g.i64());
+    Value base = g.band(g.add(sp, g.cst(g.i64(), align - 1)),
+                        g.cst(g.i64(), -align));
+    Value end = g.add(base, a.getSize());
+    // A size that wraps the address space overflows too.
+    Value overflow = g.bor(g.icmp(LLVM::ICmpPredicate::ugt, end, limit),
+                           g.icmp(LLVM::ICmpPredicate::ult, end, base));
+    Value fault = g.stateField(st, offsets::fault, g.i32());
+    g.storeStateField(st, offsets::fault,
+                      g.bor(fault, g.zext(g.i32(), overflow)));
+    g.storeStateField(st, offsets::localSP, g.select(overflow, sp, end));
+    return g.select(overflow, g.cst(g.i64(), 0), base);
+  }
+};
+
+/// stacksave / stackrestore: the thread's local stack pointer.
+struct StackSaveLowering : PTXPattern<ptx::StackSaveOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::StackSaveOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    return g.stateField(a.getState(), offsets::localSP, g.i64());
+  }
+};
+
+struct StackRestoreLowering : PTXPattern<ptx::StackRestoreOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::StackRestoreOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    g.storeStateField(a.getState(), offsets::localSP, a.getSp());
+    return Value();
+  }
+};
+
 struct LocalFreeLowering : PTXPattern<ptx::LocalFreeOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::LocalFreeOp op, Adaptor a, Gen &g,
@@ -269,5 +378,6 @@ void ptxjit::populateMemoryToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                           RewritePatternSet &patterns) {
   patterns.add<WindowPtrLowering, CvtaLowering, IsspacepLowering, LdLowering,
                StLowering, AtomLowering, LocalInitLowering, LocalAllocLowering,
+               LocalAllocaLowering, StackSaveLowering, StackRestoreLowering,
                LocalFreeLowering>(typeConverter);
 }

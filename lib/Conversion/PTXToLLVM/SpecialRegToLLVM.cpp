@@ -112,7 +112,9 @@ struct SregLowering : PTXPattern<ptx::SregOp> {
     case S::warpsz:
       return g.cst(i32, rt::kWarpSize);
     // A launch is one cluster of one CTA per cluster.
-    case S::is_explicit_cluster: case S::cluster_ctarank:
+    case S::is_explicit_cluster:
+      return g.cst(op.getType(), 0);
+    case S::cluster_ctarank:
     case S::cluster_ctaid_x: case S::cluster_ctaid_y: case S::cluster_ctaid_z:
       return g.cst(i32, 0);
     case S::cluster_nctarank: case S::cluster_nctaid_x:
@@ -124,8 +126,26 @@ struct SregLowering : PTXPattern<ptx::SregOp> {
     case S::nclusterid_x: case S::nclusterid_y: case S::nclusterid_z:
       return field(offsets::nctaid +
                    4 * (unsigned(reg) - unsigned(S::nclusterid_x)));
-    case S::pm: case S::pm64: case S::reserved_smem:
+    // No performance monitor counts events, and no graph is running.
+    case S::pm: case S::pm64: case S::current_graph_exec:
       return g.cst(op.getType(), 0);
+    case S::reserved_smem: {
+      // The reserved region follows the CTA's shared memory (16-aligned);
+      // cooperative groups keeps its tile barriers at offset 1.
+      Value begin = g.band(g.add(field(offsets::totalSharedBytes),
+                                 g.cst(i32, 15)),
+                           g.cst(i32, -16));
+      switch (op.getIndex()) {
+      case ptx::ReservedSmemBegin: case ptx::ReservedSmem0: return begin;
+      case ptx::ReservedSmemEnd:
+        return g.add(begin, g.cst(i32, rt::kReservedSharedBytes));
+      case ptx::ReservedSmemCap: return g.cst(i32, rt::kReservedSharedBytes);
+      case ptx::ReservedSmem1:
+        return g.add(begin, g.cst(i32, rt::kReservedSharedBytes / 2));
+      }
+      return rewriter.notifyMatchFailure(op, "unknown reserved shared "
+                                             "memory offset");
+    }
     }
     return rewriter.notifyMatchFailure(op, "unknown special register");
   }

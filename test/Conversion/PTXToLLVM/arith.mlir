@@ -79,10 +79,13 @@ func.func @addc(%a: i32, %b: i32, %c: i1) -> (i32, i1) {
   return %0, %1 : i32, i1
 }
 
-// subc: the same with the borrow of unsigned subtraction.
+// subc: a + ~b + carry_in, with the carry of that sum (1 = no borrow), as
+// GPUs compute it.
 // CHECK-LABEL: llvm.func @subc(
-// CHECK: "llvm.intr.usub.with.overflow"(%arg0, %arg1) : (i64, i64) -> !llvm.struct<(i64, i1)>
-// CHECK: "llvm.intr.usub.with.overflow"
+// CHECK: %[[ONES:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK: %[[NOTB:.*]] = llvm.xor %arg1, %[[ONES]] : i64
+// CHECK: "llvm.intr.uadd.with.overflow"(%arg0, %[[NOTB]]) : (i64, i64) -> !llvm.struct<(i64, i1)>
+// CHECK: "llvm.intr.uadd.with.overflow"
 // CHECK: llvm.or
 func.func @subc(%a: i64, %b: i64, %c: i1) -> (i64, i1) {
   %0, %1 = ptx.sub_carry %a, %b, %c : (i64, i64, i1) -> (i64, i1)

@@ -59,13 +59,23 @@ func.func @atom(%p: !llvm.ptr, %a: i32, %b: i32, %q: i64, %x: f32, %d: f64,
 }
 
 // CHECK-LABEL: func.func @fence(
-func.func @fence() {
-  // membar / fence.sc: no attribute.
-  // CHECK-NEXT: ptx.fence
-  ptx.fence
-  // fence.acq_rel.
-  // CHECK-NEXT: ptx.fence {acq_rel}
-  ptx.fence {acq_rel}
+// CHECK-SAME: %[[P:[^:]*]]: !llvm.ptr
+func.func @fence(%p: !llvm.ptr) {
+  // membar.gl / fence.sc.gpu.
+  // CHECK-NEXT: ptx.fence {order = #ptx<order sc>, scope = #ptx<scope gpu>}
+  ptx.fence {order = #ptx<order sc>, scope = #ptx<scope gpu>}
+  // fence.acq_rel.cta.
+  // CHECK-NEXT: ptx.fence {order = #ptx<order acq_rel>, scope = #ptx<scope cta>}
+  ptx.fence {scope = #ptx<scope cta>, order = #ptx<order acq_rel>}
+  // The restricted, mbarrier_init and proxy forms.
+  // CHECK-NEXT: ptx.fence {order = #ptx<order acquire>, scope = #ptx<scope cluster>, sync_restrict = #ptx<scope cluster>}
+  ptx.fence {order = #ptx<order acquire>, scope = #ptx<scope cluster>, sync_restrict = #ptx<scope cluster>}
+  // CHECK-NEXT: ptx.fence {mbarrier_init, order = #ptx<order release>, scope = #ptx<scope cluster>}
+  ptx.fence {mbarrier_init, order = #ptx<order release>, scope = #ptx<scope cluster>}
+  // CHECK-NEXT: ptx.fence {proxy = #ptx<proxy async.shared_cta>}
+  ptx.fence {proxy = #ptx<proxy async.shared_cta>}
+  // CHECK-NEXT: ptx.fence %[[P]] {order = #ptx<order acquire>, proxy = #ptx<proxy tensormap_generic>, scope = #ptx<scope gpu>} : !llvm.ptr
+  ptx.fence %p {order = #ptx<order acquire>, proxy = #ptx<proxy tensormap_generic>, scope = #ptx<scope gpu>} : !llvm.ptr
   // CHECK-NEXT: return
   return
 }

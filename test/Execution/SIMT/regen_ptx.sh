@@ -30,11 +30,18 @@ CUDA=$(dirname "$(dirname "$NVCC")")
 cd "$(dirname "$0")"
 for src in *.cu; do
   name=${src%.cu}
-  "$NVCC" -ptx -O3 -arch=sm_75 "$src" -o "Inputs/$name.sm_75.ptx"
+  # Tiles of more than 32 threads need the reserved shared memory of sm_80
+  # (before it, block_tile_memory): cg_tiles has no sm_75 variant.
+  if [ "$name" != cg_tiles ]; then
+    "$NVCC" -ptx -O3 -arch=sm_75 "$src" -o "Inputs/$name.sm_75.ptx"
+  fi
   "$NVCC" -ptx -O3 -arch=sm_80 "$src" -o "Inputs/$name.sm_80.ptx"
   "$NVCC" -ptx -O3 -arch=sm_90 -lineinfo "$src" -o "Inputs/$name.sm_90.ptx"
   case $name in
     atomics|atomics_f16|warp) arch=sm_70 ;;
+    # No clang variant: memory_order uses libcu++'s cuda::atomic_ref with
+    # memory orders and scopes, cg_tiles sm_80's reserved shared memory.
+    memory_order|cg_tiles) continue ;;
     *) arch=sm_52 ;;
   esac
   "$CLANG" --cuda-gpu-arch=$arch --cuda-device-only -S -O2 \

@@ -538,7 +538,41 @@ LogicalResult UnpackOp::verify() {
   return success();
 }
 
+/// The ordering rules that ld and st share (9.7.9.8, 9.7.9.11): a strong
+/// access names its scope and a scope needs a strong access; `.volatile`
+/// and a `.sem` exclude each other; `.mmio` is `.mmio.relaxed.sys` on
+/// global memory. \p allowed is the strong ordering besides relaxed that
+/// the access may have (acquire for ld, release for st).
+static LogicalResult verifyAccessOrder(Operation *op,
+                                       std::optional<MemoryOrder> order,
+                                       std::optional<MemScope> scope,
+                                       bool isVolatile, bool mmio,
+                                       StateSpace space, MemoryOrder allowed) {
+  if (order && *order != MemoryOrder::relaxed && *order != allowed)
+    return op->emitOpError("ordering '")
+           << stringifyMemoryOrder(*order) << "' is not valid here; use '"
+           << stringifyMemoryOrder(MemoryOrder::relaxed) << "' or '"
+           << stringifyMemoryOrder(allowed) << "'";
+  if (bool(order) != bool(scope))
+    return op->emitOpError("a memory ordering and a scope go together");
+  if (isVolatile && order)
+    return op->emitOpError("'volatile' and a memory ordering exclude each "
+                           "other");
+  if (mmio && (order != MemoryOrder::relaxed || scope != MemScope::sys))
+    return op->emitOpError("'mmio' is only valid as '.mmio.relaxed.sys'");
+  if (mmio && space != StateSpace::global && space != StateSpace::generic)
+    return op->emitOpError("'mmio' accesses the global space only");
+  if (order && space != StateSpace::global && space != StateSpace::shared &&
+      space != StateSpace::generic)
+    return op->emitOpError("a memory ordering needs a global, shared or "
+                           "generic address");
+  return success();
+}
+
 LogicalResult LdOp::verify() {
+  if (failed(verifyAccessOrder(*this, getOrder(), getScope(), getIsVolatile(),
+                               getMmio(), getSpace(), MemoryOrder::acquire)))
+    return failure();
   for (Type type : getResultTypes())
     if (!isScalarBits(type))
       return emitOpError("loads scalar integers or floats only");
@@ -551,6 +585,9 @@ LogicalResult LdOp::verify() {
 LogicalResult StOp::verify() {
   if (getSpace() == StateSpace::constant)
     return emitOpError("'st' cannot write the '.const' space");
+  if (failed(verifyAccessOrder(*this, getOrder(), getScope(), getIsVolatile(),
+                               getMmio(), getSpace(), MemoryOrder::release)))
+    return failure();
   for (Type type : getValues().getTypes())
     if (!isScalarBits(type))
       return emitOpError("stores scalar integers or floats only");
@@ -572,11 +609,75 @@ LogicalResult AtomOp::verify() {
   if ((getOp() == AtomicOp::cas) != bool(getC()))
     return emitOpError("'cas' takes a compare and a swap value, other "
                        "operations one operand");
+  if (std::optional<MemoryOrder> order = getOrder();
+      order && (*order == MemoryOrder::weak || *order == MemoryOrder::sc))
+    return emitOpError("ordering '") << stringifyMemoryOrder(*order)
+                                     << "' is not valid on an atomic";
   bool isFloat = isa<FloatType>(elementType(type));
   if (isFloat && getOp() != AtomicOp::add && getOp() != AtomicOp::exch &&
       getOp() != AtomicOp::min && getOp() != AtomicOp::max)
     return emitOpError("'") << stringifyAtomicOp(getOp())
                             << "' does not apply to floating-point values";
+  return success();
+}
+
+/// alloca's alignment: a power of two no larger than 2^23 (9.7.18.1).
+LogicalResult LocalAllocaOp::verify() {
+  uint64_t align = getAlign();
+  if (align == 0 || (align & (align - 1)) || align > (uint64_t(1) << 23))
+    return emitOpError("alignment must be a power of two no larger than "
+                       "2^23, not ")
+           << align;
+  return success();
+}
+
+/// The fence forms of 9.7.13.4. A bidirectional proxy fence has neither a
+/// `.sem` nor a scope; every other fence has both; the restricted forms fix
+/// their ordering and scope.
+LogicalResult FenceOp::verify() {
+  std::optional<MemoryOrder> order = getOrder();
+  std::optional<MemScope> scope = getScope();
+  std::optional<ProxyKind> proxy = getProxy();
+  std::optional<MemScope> window = getSyncRestrict();
+  bool unidirectional = proxy == ProxyKind::tensormap_generic ||
+                        proxy == ProxyKind::async_generic;
+  if (proxy && !unidirectional) {
+    if (order || scope || window || getMbarrierInit() || getAddr())
+      return emitOpError("a bidirectional proxy fence takes no ordering, "
+                         "scope or operand");
+    return success();
+  }
+  if (!order || !scope)
+    return emitOpError("needs a memory ordering and a scope");
+  if (*order == MemoryOrder::weak || *order == MemoryOrder::relaxed)
+    return emitOpError("ordering '") << stringifyMemoryOrder(*order)
+                                     << "' is not valid on a fence";
+  if (getAddr() && !(proxy == ProxyKind::tensormap_generic &&
+                     *order == MemoryOrder::acquire))
+    return emitOpError("only 'fence.proxy.tensormap::generic.acquire' takes "
+                       "an address");
+  if (proxy == ProxyKind::tensormap_generic &&
+      *order != MemoryOrder::acquire && *order != MemoryOrder::release)
+    return emitOpError("'fence.proxy.tensormap::generic' is '.acquire' or "
+                       "'.release'");
+  if (proxy == ProxyKind::async_generic && !window)
+    return emitOpError("'fence.proxy.async::generic' needs "
+                       "'.sync_restrict'");
+  if (getMbarrierInit() &&
+      (*order != MemoryOrder::release || *scope != MemScope::cluster ||
+       window || proxy))
+    return emitOpError("'mbarrier_init' is only valid as "
+                       "'fence.mbarrier_init.release.cluster'");
+  if (window) {
+    bool acquireCluster = *order == MemoryOrder::acquire &&
+                          *window == MemScope::cluster;
+    bool releaseCta = *order == MemoryOrder::release &&
+                      *window == MemScope::cta;
+    if ((!acquireCluster && !releaseCta) || *scope != MemScope::cluster)
+      return emitOpError("'sync_restrict' is '.acquire.sync_restrict::"
+                         "shared::cluster.cluster' or '.release.sync_restrict"
+                         "::shared::cta.cluster'");
+  }
   return success();
 }
 
@@ -631,7 +732,7 @@ LogicalResult WarpCollectiveOp::verify() {
            << (match ? " or i64" : "");
   Builder b(getContext());
   SmallVector<Type, 2> want;
-  if (shfl || match)
+  if (shfl || match || kind == K::elect)
     want = {b.getI32Type(), b.getI1Type()};
   else if (vote)
     want = {kind == K::vote_ballot ? b.getI32Type() : b.getI1Type()};

@@ -31,7 +31,8 @@ bool readsSharedState(Operation *op) {
   if (isa<ptx::AtomOp, ptx::FenceOp>(op))
     return true;
   if (auto ld = dyn_cast<ptx::LdOp>(op))
-    return ld.getIsVolatile();
+    return ld.getIsVolatile() || ld.getMmio() ||
+           (ld.getOrder() && *ld.getOrder() != ptx::MemoryOrder::weak);
   return false;
 }
 
@@ -84,7 +85,7 @@ void MarkSuspendPointsPass::runOnOperation() {
       continue;
     bool suspends = false;
     fn.walk([&](Operation *op) {
-      if (isa<ptx::BarrierOp>(op))
+      if (isa<ptx::BarrierOp, ptx::YieldOp>(op))
         suspends = true;
       if (isa<ptx::WarpCollectiveOp>(op)) {
         suspends = true;

@@ -90,6 +90,40 @@ def PTX_StateSpace : PTX_I32Enum<"StateSpace", "PTX state space", [
 def PTX_StateSpaceAttr : EnumAttr<PTX_Dialect, PTX_StateSpace, "space">;
 
 //===----------------------------------------------------------------------===//
+// Memory consistency model (chapter 8)
+//===----------------------------------------------------------------------===//
+
+// The `.sem` of a memory operation or fence (8.4). `weak` is the plain access
+// of `ld`/`st` without a qualifier, spelled out only where an op needs to
+// tell it from the others.
+def PTX_MemoryOrder : PTX_I32Enum<"MemoryOrder", "memory ordering", [
+    I32EnumAttrCase<"weak", 0>, I32EnumAttrCase<"relaxed", 1>,
+    I32EnumAttrCase<"acquire", 2>, I32EnumAttrCase<"release", 3>,
+    I32EnumAttrCase<"acq_rel", 4>, I32EnumAttrCase<"sc", 5>]>;
+def PTX_MemoryOrderAttr : EnumAttr<PTX_Dialect, PTX_MemoryOrder, "order">;
+
+// The `.scope` of a memory operation or fence (8.5): the set of threads it
+// synchronizes with.
+def PTX_MemScope : PTX_I32Enum<"MemScope", "memory scope", [
+    I32EnumAttrCase<"cta", 0>, I32EnumAttrCase<"cluster", 1>,
+    I32EnumAttrCase<"gpu", 2>, I32EnumAttrCase<"sys", 3>]>;
+def PTX_MemScopeAttr : EnumAttr<PTX_Dialect, PTX_MemScope, "scope">;
+
+// The proxies a proxy fence orders (8.6, 9.7.13.4): `fence.proxy.<kind>`
+// and `membar.proxy.<kind>` are bidirectional, `tensormap_generic` and
+// `async_generic` are the unidirectional `fence.proxy.tensormap::generic`
+// and `fence.proxy.async::generic` (`::` is spelled `_`, so that the
+// attribute parses back).
+def PTX_ProxyKind : PTX_I32Enum<"ProxyKind", "proxy of a proxy fence", [
+    I32EnumAttrCase<"alias", 0>, I32EnumAttrCase<"async", 1>,
+    I32EnumAttrCase<"async_global", 2, "async.global">,
+    I32EnumAttrCase<"async_shared_cta", 3, "async.shared_cta">,
+    I32EnumAttrCase<"async_shared_cluster", 4, "async.shared_cluster">,
+    I32EnumAttrCase<"tensormap_generic", 5>,
+    I32EnumAttrCase<"async_generic", 6>]>;
+def PTX_ProxyKindAttr : EnumAttr<PTX_Dialect, PTX_ProxyKind, "proxy">;
+
+//===----------------------------------------------------------------------===//
 // Bit-field and shift modes
 //===----------------------------------------------------------------------===//
 
@@ -144,7 +178,8 @@ def PTX_SpecialReg : PTX_I32Enum<"SpecialReg", "PTX special register", [
     I32EnumAttrCase<"nclusterid_x", 46>, I32EnumAttrCase<"nclusterid_y", 47>,
     I32EnumAttrCase<"nclusterid_z", 48>,
     I32EnumAttrCase<"pm", 49>, I32EnumAttrCase<"pm64", 50>,
-    I32EnumAttrCase<"reserved_smem", 51>]>;
+    I32EnumAttrCase<"reserved_smem", 51>,
+    I32EnumAttrCase<"current_graph_exec", 52>]>;
 def PTX_SpecialRegAttr : EnumAttr<PTX_Dialect, PTX_SpecialReg, "sreg">;
 
 // The warp collectives of ptx.warp_collective (9.7.13.7-9.7.13.12 and
@@ -169,7 +204,8 @@ def PTX_CollectiveKind : PTX_I32Enum<"CollectiveKind", "warp collective", [
     I32EnumAttrCase<"redux_or", 14, "redux.or">,
     I32EnumAttrCase<"redux_xor", 15, "redux.xor">,
     I32EnumAttrCase<"activemask", 16>,
-    I32EnumAttrCase<"warp_sync", 17, "warp.sync">]>;
+    I32EnumAttrCase<"warp_sync", 17, "warp.sync">,
+    I32EnumAttrCase<"elect", 18, "elect.sync">]>;
 def PTX_CollectiveKindAttr
     : EnumAttr<PTX_Dialect, PTX_CollectiveKind, "collective">;
 

@@ -58,33 +58,38 @@ def Mod_NarrowTypes : PTX_Modifiers<["tf32", "e4m3x2", "e5m2x2", "e2m3x2",
     "e3m2x2", "e2m1x2", "ue8m0x2", "s2f6x2", "e4m3x4", "e5m2x4", "e2m3x4",
     "e3m2x4", "e2m1x4"], "the packed narrow formats and tf32">;
 
-def Mod_Space : PTX_Modifiers<["global", "shared", "shared::cta", "local",
-    "param", "const"], "state space">;
-def Mod_CvtaSpace : PTX_Modifiers<["global", "shared", "local", "param",
+def Mod_Space : PTX_Modifiers<["global", "shared", "shared::cta",
+    "shared::cluster", "local", "param", "param::entry", "param::func",
     "const"], "state space">;
+def Mod_CvtaSpace : PTX_Modifiers<["global", "shared", "shared::cta",
+    "shared::cluster", "local", "param", "param::entry", "const"],
+    "state space">;
+def Mod_SharedCluster : PTX_Flag<"shared::cluster",
+    "the shared memory window of the cluster">;
 def Mod_to : PTX_Flag<"to", "generic to the state space">;
-def Mod_cluster : PTX_Flag<"cluster", "shared::cluster window">;
-def Mod_CtaCluster : PTX_Modifiers<["cta", "cluster"], "shared window">;
 def Mod_volatile : PTX_Flag<"volatile", "volatile access">;
 def Mod_L2CacheHint : PTX_Flag<"L2::cache_hint", "cache policy operand">;
-def Mod_LdSem : PTX_Modifiers<["relaxed", "acquire", "mmio"],
+def Mod_LdSem : PTX_EnumModifiers<PTX_MemoryOrder, ["relaxed", "acquire"],
     "memory ordering">;
-def Mod_StSem : PTX_Modifiers<["relaxed", "release", "mmio"],
+def Mod_StSem : PTX_EnumModifiers<PTX_MemoryOrder, ["relaxed", "release"],
     "memory ordering">;
+def Mod_mmio : PTX_Flag<"mmio", "memory-mapped I/O (with .relaxed.sys)">;
 def Mod_Vector : PTX_Modifiers<["v2", "v4", "v8"], "vector width">;
 def Mod_CacheHints : PTX_Modifiers<["ca", "cg", "cs", "lu", "cv", "wb", "wt",
     "nc", "weak", "L1::evict_normal", "L1::evict_unchanged",
     "L1::evict_first", "L1::evict_last", "L1::no_allocate",
     "L2::evict_normal", "L2::evict_first", "L2::evict_last", "L2::64B",
-    "L2::128B", "L2::256B", "cta"],
+    "L2::128B", "L2::256B"],
     "cache operators and eviction hints (no effect on a CPU)">;
-def Mod_PrefetchSpace : PTX_Modifiers<["global", "local"], "state space">;
+def Mod_PrefetchSpace : PTX_Modifiers<["global", "local", "const", "param"],
+    "state space">;
+def Mod_tensormap : PTX_Flag<"tensormap", "prefetch a tensor map">;
 def Mod_PrefetchLevel : PTX_Modifiers<["L1", "L2", "L2::evict_last",
     "L2::evict_normal"], "cache level">;
 
-def Mod_AtomSem : PTX_Modifiers<["relaxed", "acquire", "release", "acq_rel"],
-    "memory ordering">;
-def Mod_Scope : PTX_Modifiers<["cta", "cluster", "gpu", "sys"], "scope">;
+def Mod_AtomSem : PTX_EnumModifiers<PTX_MemoryOrder,
+    ["relaxed", "acquire", "release", "acq_rel"], "memory ordering">;
+def Mod_Scope : PTX_EnumModifiers<PTX_MemScope, [], "scope">;
 def Mod_noftz : PTX_Flag<"noftz", "keep subnormals">;
 def Mod_AtomOp : PTX_Modifiers<["add", "min", "max", "inc", "dec", "and",
     "or", "xor", "exch", "cas"], "atomic operation">;
@@ -93,14 +98,26 @@ def Mod_warp : PTX_Flag<"warp", "the warp barrier">;
 def Mod_BarrierForm : PTX_Modifiers<["sync", "arrive", "red"],
     "barrier operation">;
 def Mod_BarrierCta : PTX_Flag<"cta", "CTA barrier">;
+def Mod_BarrierCluster : PTX_Flag<"cluster", "the cluster barrier">;
+def Mod_BarrierOp : PTX_Modifiers<["sync", "arrive", "red", "wait"],
+    "barrier operation">;
+def Mod_ClusterBarrierSem : PTX_Modifiers<["release", "relaxed", "acquire"],
+    "memory ordering of barrier.cluster">;
 def Mod_aligned : PTX_Flag<"aligned", "all threads execute it">;
 def Mod_BarRedOp : PTX_Modifiers<["popc", "and", "or"],
     "bar.red reduction">;
 def Mod_MembarLevel : PTX_Modifiers<["cta", "gl", "sys"], "membar level">;
-def Mod_FenceProxy : PTX_Modifiers<["proxy", "mbarrier_init", "op_restrict",
-    "sync_restrict"], "proxy fences (not supported yet)">;
-def Mod_FenceSem : PTX_Modifiers<["sc", "acq_rel", "acquire", "release"],
-    "memory ordering">;
+def Mod_proxy : PTX_Flag<"proxy", "a proxy fence">;
+def Mod_ProxyKind : PTX_Modifiers<["alias", "async", "tensormap::generic",
+    "async::generic"], "the proxies a proxy fence orders">;
+def Mod_ProxyAsyncSpace : PTX_Modifiers<["global", "shared::cta",
+    "shared::cluster"], "the state space of an async proxy fence">;
+def Mod_mbarrier_init : PTX_Flag<"mbarrier_init",
+    "order prior mbarrier.init (op_restrict)">;
+def Mod_SyncRestrict : PTX_Modifiers<["sync_restrict::shared::cta",
+    "sync_restrict::shared::cluster"], "the shared window a fence orders">;
+def Mod_FenceSem : PTX_EnumModifiers<PTX_MemoryOrder,
+    ["sc", "acq_rel", "acquire", "release"], "memory ordering">;
 def Mod_sync : PTX_Flag<"sync", "with a member mask">;
 def Mod_ShflMode : PTX_Modifiers<["up", "down", "bfly", "idx"],
     "shuffle mode">;
@@ -111,6 +128,17 @@ def Mod_ReduxOp : PTX_Modifiers<["add", "min", "max", "and", "or", "xor"],
     "reduction">;
 def Mod_ReduxFloat : PTX_Modifiers<["abs", "NaN"],
     "floating-point redux modifiers">;
+
+def Mod_PolicyKind : PTX_Modifiers<["fractional", "range", "cvt"],
+    "how a cache policy is made">;
+def Mod_L2 : PTX_Flag<"L2", "the L2 cache">;
+def Mod_EvictionPriority : PTX_Modifiers<["L2::evict_last", "L2::evict_normal",
+    "L2::evict_first", "L2::evict_unchanged"],
+    "L2 eviction priority (no effect on a CPU)">;
+def Mod_global : PTX_Flag<"global", "global state space">;
+def Mod_mask : PTX_Flag<"mask", "a mask of performance-monitor events">;
+def Mod_RegCountAction : PTX_Modifiers<["inc", "dec"],
+    "raise or lower the register count">;
 
 def Mod_GriddepAction : PTX_Modifiers<["launch_dependents", "wait"],
     "programmatic dependent launch action">;
@@ -455,45 +483,71 @@ def : MoveInstr<"prmt", "9.7.9.7", PTX_Pure, "emitPrmt(mods)", [Mod_Prmt]> {
   let ops = ["ptx.prmt"];
   let types = ["b32"];
 }
-defvar LdMods = [Mod_volatile, Mod_L2CacheHint, Mod_LdSem, Mod_Vector,
-                 Mod_Space, Mod_CacheHints];
+defvar LdMods = [Mod_volatile, Mod_mmio, Mod_L2CacheHint, Mod_LdSem,
+                 Mod_Scope, Mod_Vector, Mod_Space, Mod_CacheHints];
 def : MoveInstr<"ld", "9.7.9.8, 9.7.9.9", PTX_SideEffect, "emitLd(mods)",
     LdMods> {
-  let operandCounts = [2];
+  let operandCounts = [2, 3]; // 3: with a cache policy
   let ops = ["ptx.ld", "ptx.window_ptr"];
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
 def : MoveInstr<"ldu", "9.7.9.10", PTX_SideEffect, "emitLd(mods)", LdMods> {
-  let operandCounts = [2];
+  let operandCounts = [2, 3];
   let ops = ["ptx.ld", "ptx.window_ptr"];
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
 def : MoveInstr<"st", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
-    [Mod_volatile, Mod_L2CacheHint, Mod_StSem, Mod_Vector, Mod_Space,
-     Mod_CacheHints]> {
-  let operandCounts = [2];
+    [Mod_volatile, Mod_mmio, Mod_L2CacheHint, Mod_StSem, Mod_Scope, Mod_Vector,
+     Mod_Space, Mod_CacheHints]> {
+  let operandCounts = [2, 3]; // 3: with a cache policy
   let ops = ["ptx.st", "ptx.window_ptr"];
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
 def : MoveInstr<"prefetch", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
-    [Mod_PrefetchSpace, Mod_PrefetchLevel]> {
+    [Mod_PrefetchSpace, Mod_PrefetchLevel, Mod_tensormap]> {
   let operandCounts = [1];
 }
 def : MoveInstr<"prefetchu", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
     [Mod_PrefetchSpace, Mod_PrefetchLevel]> {
   let operandCounts = [1];
 }
+def : MoveInstr<"applypriority", "9.7.9.16", PTX_SideEffect,
+    "emitCacheHint(mods)", [Mod_global, Mod_EvictionPriority]> {
+  let operandCounts = [2];
+  let required = [Mod_EvictionPriority];
+}
+def : MoveInstr<"discard", "9.7.9.17", PTX_SideEffect, "emitCacheHint(mods)",
+    [Mod_global, Mod_L2]> {
+  let operandCounts = [2];
+  let required = [Mod_L2];
+}
+def : MoveInstr<"createpolicy", "9.7.9.18", PTX_Pure, "emitCreatepolicy(mods)",
+    [Mod_PolicyKind, Mod_global, Mod_L2, Mod_EvictionPriority]> {
+  let operandCounts = [1, 2, 4];
+  let required = [Mod_PolicyKind];
+  let types = ["b64"];
+}
+def : MoveInstr<"mapa", "9.7.9.23", PTX_Pure, "emitMapa(mods)",
+    [Mod_SharedCluster]> {
+  let operandCounts = [3];
+  let types = ["u32", "u64"];
+}
+def : MoveInstr<"getctarank", "9.7.9.24", PTX_Pure, "emitMapa(mods)",
+    [Mod_SharedCluster]> {
+  let operandCounts = [2];
+  let types = ["u32", "u64"];
+}
 def : MoveInstr<"isspacep", "9.7.9.19", PTX_Pure, "emitIsspacep(mods)",
-    [Mod_CvtaSpace, Mod_CtaCluster]> {
+    [Mod_CvtaSpace]> {
   let operandCounts = [2];
   let ops = ["ptx.isspacep"];
   let required = [Mod_CvtaSpace];
 }
 def : MoveInstr<"cvta", "9.7.9.20", PTX_Pure, "emitCvta(mods)",
-    [Mod_to, Mod_cluster, Mod_CvtaSpace]> {
+    [Mod_to, Mod_CvtaSpace]> {
   let operandCounts = [2];
   let ops = ["ptx.cvta"];
   let required = [Mod_CvtaSpace];
@@ -541,6 +595,48 @@ def : ControlInstr<"trap", "", PTX_SideEffect, "emitTrap(mods)"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Miscellaneous instructions (9.7.19)
+//===----------------------------------------------------------------------===//
+
+class MiscInstr<string opcode, string section, string handler,
+                list<PTX_Modifiers> modifiers = []>
+    : PTX_Instr<opcode, "miscellaneous", section, PTX_SideEffect, handler,
+                modifiers>;
+
+def : MiscInstr<"alloca", "9.7.18.1", "emitStack(mods)"> {
+  let operandCounts = [2, 3];
+  let ops = ["ptx.local_alloca"];
+  let types = ["u32", "u64"];
+}
+def : MiscInstr<"stacksave", "9.7.18.2", "emitStack(mods)"> {
+  let operandCounts = [1];
+  let ops = ["ptx.stack_save"];
+  let types = ["u32", "u64"];
+}
+def : MiscInstr<"stackrestore", "9.7.18.3", "emitStack(mods)"> {
+  let operandCounts = [1];
+  let ops = ["ptx.stack_restore"];
+  let types = ["u32", "u64"];
+}
+def : MiscInstr<"nanosleep", "9.7.19.2", "emitNanosleep(mods)"> {
+  let operandCounts = [1];
+  let ops = ["ptx.yield"];
+  let types = ["u32"];
+}
+def : MiscInstr<"brkpt", "9.7.19.1", "emitHint(mods)"> {
+  let operandCounts = [0];
+}
+def : MiscInstr<"pmevent", "9.7.19.3", "emitHint(mods)", [Mod_mask]> {
+  let operandCounts = [1];
+}
+def : MiscInstr<"setmaxnreg", "9.7.19.5", "emitHint(mods)",
+    [Mod_RegCountAction, Mod_sync, Mod_aligned]> {
+  let operandCounts = [1];
+  let required = [Mod_RegCountAction, Mod_sync, Mod_aligned];
+  let types = ["u32"];
+}
+
+//===----------------------------------------------------------------------===//
 // Parallel synchronization and communication (9.7.13)
 //===----------------------------------------------------------------------===//
 
@@ -556,32 +652,39 @@ def : SyncInstr<"bar", "9.7.13.1, 9.7.13.2", "emitBarrier(mods)",
   let ops = ["ptx.barrier", "ptx.warp_collective"];
   let required = [Mod_BarrierForm];
 }
-def : SyncInstr<"barrier", "9.7.13.1", "emitBarrier(mods)", BarrierMods> {
+def : SyncInstr<"barrier", "9.7.13.1, 9.7.13.3", "emitBarrier(mods)",
+    [Mod_warp, Mod_BarrierCta, Mod_BarrierCluster, Mod_BarrierOp,
+     Mod_aligned, Mod_BarRedOp, Mod_sync, Mod_ClusterBarrierSem]> {
   let ops = ["ptx.barrier"];
-  let required = [Mod_BarrierForm];
+  let required = [Mod_BarrierOp];
 }
-defvar FenceMods = [Mod_MembarLevel, Mod_FenceProxy, Mod_FenceSem, Mod_Scope];
-def : SyncInstr<"membar", "9.7.13.4", "emitFence(mods)", FenceMods> {
+def : SyncInstr<"membar", "9.7.13.4", "emitFence(mods)",
+    [Mod_MembarLevel, Mod_proxy, Mod_ProxyKind, Mod_ProxyAsyncSpace]> {
   let operandCounts = [0];
   let ops = ["ptx.fence"];
-  let required = [Mod_MembarLevel];
 }
-def : SyncInstr<"fence", "9.7.13.4", "emitFence(mods)", FenceMods> {
-  let operandCounts = [0];
+def : SyncInstr<"fence", "9.7.13.4", "emitFence(mods)",
+    [Mod_proxy, Mod_ProxyKind, Mod_ProxyAsyncSpace, Mod_mbarrier_init,
+     Mod_SyncRestrict, Mod_FenceSem, Mod_Scope]> {
+  let operandCounts = [0, 2]; // 2: fence.proxy.tensormap::generic.acquire
   let ops = ["ptx.fence"];
 }
 defvar AtomMods = [Mod_AtomSem, Mod_Scope, Mod_noftz, Mod_L2CacheHint,
                    Mod_Vector, Mod_Space, Mod_AtomOp];
+def Mod_RedSem : PTX_EnumModifiers<PTX_MemoryOrder, ["relaxed", "release"],
+    "memory ordering">;
 def : SyncInstr<"atom", "9.7.13.5", "emitAtom(mods, /*isRed=*/false)",
     AtomMods> {
-  let operandCounts = [3, 4];
+  // 4: cas, or a cache policy; 5 only to report a cas with a policy.
+  let operandCounts = [3, 4, 5];
   let ops = ["ptx.atom"];
   let required = [Mod_AtomOp];
   let types = ["b16", "b32", "b64", "b128", "u32", "u64", "s32", "s64",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
 }
 def : SyncInstr<"red", "9.7.13.6", "emitAtom(mods, /*isRed=*/true)",
-    AtomMods> {
+    [Mod_RedSem, Mod_Scope, Mod_noftz, Mod_L2CacheHint, Mod_Vector, Mod_Space,
+     Mod_AtomOp]> {
   let operandCounts = [2, 3];
   let ops = ["ptx.atom"];
   let required = [Mod_AtomOp];
@@ -613,6 +716,12 @@ def : SyncInstr<"griddepcontrol", "9.7.13.13", "emitGriddepcontrol(mods)",
     [Mod_GriddepAction]> {
   let operandCounts = [0];
   let required = [Mod_GriddepAction];
+}
+def : SyncInstr<"elect", "9.7.13.14", "emitWarpCollective(mods)",
+    [Mod_sync]> {
+  let operandCounts = [2];
+  let ops = ["ptx.warp_collective"];
+  let required = [Mod_sync];
 }
 def : SyncInstr<"activemask", "9.7.13.11", "emitWarpCollective(mods)"> {
   let operandCounts = [1];

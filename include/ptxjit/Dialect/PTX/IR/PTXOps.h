@@ -130,6 +130,17 @@ inline constexpr llvm::StringLiteral kKernelAttrName = "ptx.kernel";
 
 /// The discardable attributes of the ptx dialect: every layer names them
 /// through these constants.
+/// The index of `ptx.sreg` for each %reserved_smem_offset_* register: the
+/// region of shared memory the system reserves in every CTA (cooperative
+/// groups keeps its tile barriers at offset 1).
+enum ReservedSmemOffset : unsigned {
+  ReservedSmemBegin,
+  ReservedSmemEnd,
+  ReservedSmemCap,
+  ReservedSmem0,
+  ReservedSmem1,
+};
+
 namespace attrs {
 /// On a kernel (`ptx.kernel`): the unit attribute of a PTX `.entry`.
 inline constexpr llvm::StringLiteral kKernel = kKernelAttrName;

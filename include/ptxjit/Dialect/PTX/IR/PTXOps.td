@@ -261,7 +261,16 @@ class PTX_CarryOp<string mnemonic, dag operands, string syntax,
 def PTX_AddCarryOp : PTX_CarryOp<"add_carry",
     (ins AnyInteger:$a, AnyInteger:$b, I1:$carry_in), "add.cc / addc{.cc}">;
 def PTX_SubCarryOp : PTX_CarryOp<"sub_carry",
-    (ins AnyInteger:$a, AnyInteger:$b, I1:$carry_in), "sub.cc / subc{.cc}">;
+    (ins AnyInteger:$a, AnyInteger:$b, I1:$carry_in), "sub.cc / subc{.cc}"> {
+  let description = [{
+    Syntax: `sub.cc / subc{.cc}`. Subtraction is the addition of the
+    complement, as GPUs compute it: `res = a + ~b + carry_in` and
+    `carry_out` is that sum's carry, so CC.CF is 1 when there is *no*
+    borrow. `sub.cc` passes a carry-in of 1 (a - b); `subc` passes CC.CF,
+    so chains of sub.cc/subc and mixed add/sub carry chains compute what a
+    GPU computes (docs/status.md cites the evidence).
+  }];
+}
 def PTX_MadCarryOp : PTX_CarryOp<"mad_carry",
     (ins AnyInteger:$a, AnyInteger:$b, AnyInteger:$c, I1:$carry_in),
     "mad{c}.hi/lo.cc", (ins UnitAttr:$hi, UnitAttr:$is_signed)>;
@@ -464,27 +473,44 @@ def PTX_IsspacepOp : PTX_Op<"isspacep", [Pure]> {
 def PTX_LdOp : PTX_Op<"ld"> {
   let summary = "load one value or a vector of values";
   let description = [{
-    `ld{.weak|.volatile}{.ss}{.cop}{.vec}.type d, [a]`, `ldu`. `ptr` is the
-    host pointer of the address (see `ptx.window_ptr`); each result is one
-    vector element, loaded at consecutive offsets. Cache operators are kept
-    for printing and have no effect on a CPU. `invariant` marks loads of
-    kernel parameters, which nothing writes during a launch (so LLVM may
-    hoist them out of the loop over a CTA's threads).
+    `ld{.weak|.volatile|.relaxed.scope|.acquire.scope|.mmio.relaxed.sys}
+    {.ss}{.cop}{.vec}.type d, [a]`, `ldu`. `ptr` is the host pointer of the
+    address (see `ptx.window_ptr`); each result is one vector element,
+    loaded at consecutive offsets. Cache operators are kept for printing and
+    have no effect on a CPU. `invariant` marks loads of kernel parameters,
+    which nothing writes during a launch (so LLVM may hoist them out of the
+    loop over a CTA's threads).
+
+    `order` (`relaxed` or `acquire`, with its `scope`) makes each element a
+    host atomic load of that ordering (chapter 8: a strong operation);
+    `mmio` is `.mmio.relaxed.sys`, a load that is also volatile. Without an
+    order the load is weak (or volatile with `is_volatile`).
   }];
   let arguments = (ins LLVM_AnyPointer:$ptr, PTX_StateSpaceAttr:$space,
                        UnitAttr:$is_volatile,
                        OptionalAttr<PTX_CacheOperatorAttr>:$cache,
-                       UnitAttr:$invariant);
+                       UnitAttr:$invariant,
+                       OptionalAttr<PTX_MemoryOrderAttr>:$order,
+                       OptionalAttr<PTX_MemScopeAttr>:$scope,
+                       UnitAttr:$mmio);
   let results = (outs Variadic<AnyType>:$values);
   let hasVerifier = 1;
 }
 
 def PTX_StOp : PTX_Op<"st"> {
   let summary = "store one value or a vector of values";
-  let description = "`st{.weak|.volatile}{.ss}{.cop}{.vec}.type [a], b`.";
+  let description = [{
+    `st{.weak|.volatile|.relaxed.scope|.release.scope|.mmio.relaxed.sys}
+    {.ss}{.cop}{.vec}.type [a], b`. `order` (`relaxed` or `release`, with
+    its `scope`) makes each element a host atomic store of that ordering;
+    `mmio` is `.mmio.relaxed.sys`, a store that is also volatile.
+  }];
   let arguments = (ins LLVM_AnyPointer:$ptr, Variadic<AnyType>:$values,
                        PTX_StateSpaceAttr:$space, UnitAttr:$is_volatile,
-                       OptionalAttr<PTX_CacheOperatorAttr>:$cache);
+                       OptionalAttr<PTX_CacheOperatorAttr>:$cache,
+                       OptionalAttr<PTX_MemoryOrderAttr>:$order,
+                       OptionalAttr<PTX_MemScopeAttr>:$scope,
+                       UnitAttr:$mmio);
   let hasVerifier = 1;
 }
 
@@ -511,26 +537,45 @@ def PTX_AtomOp : PTX_Op<"atom"> {
   let summary = "atomic read-modify-write on memory";
   let description = [{
     `atom{.sem}{.scope}{.space}.op.type d, [a], b{, c}` and `red` (whose
-    result is unused). Every semantics and scope is implemented with
-    sequentially consistent host atomics, which is at least as strong as
-    what each asks for. `inc`/`dec` wrap as the ISA specifies: inc gives
-    (old >= b) ? 0 : old + 1, dec gives (old == 0 || old > b) ? b : old - 1.
+    result is unused). `order` is the `.sem` (relaxed when absent, as the
+    ISA specifies) and becomes the ordering of the host atomic; `scope`
+    (gpu when absent) is kept for printing: every scope is the host's
+    system scope, which includes all of them. `inc`/`dec` wrap as the ISA
+    specifies: inc gives (old >= b) ? 0 : old + 1, dec gives
+    (old == 0 || old > b) ? b : old - 1.
   }];
   let arguments = (ins LLVM_AnyPointer:$ptr, PTX_Value:$b,
                        Optional<PTX_Value>:$c, PTX_AtomicOpAttr:$op,
-                       PTX_StateSpaceAttr:$space, UnitAttr:$is_signed);
+                       PTX_StateSpaceAttr:$space, UnitAttr:$is_signed,
+                       OptionalAttr<PTX_MemoryOrderAttr>:$order,
+                       OptionalAttr<PTX_MemScopeAttr>:$scope);
   let results = (outs PTX_Value:$old);
   let hasVerifier = 1;
 }
 
 def PTX_FenceOp : PTX_Op<"fence"> {
-  let summary = "memory fence";
+  let summary = "memory fence: membar, fence, and the proxy fences";
   let description = [{
-    `membar.level` and `fence{.sem}.scope`: a sequentially consistent
-    (`.sc`, `membar`) or acquire-release fence on the host.
+    `membar.level`, `fence{.sem}.scope`, `fence.op_restrict.release.cluster`
+    (`mbarrier_init`), `fence{.sem}.sync_restrict::shared::{cta,cluster}
+    .cluster` (`sync_restrict` names the window), `fence.proxy.kind`,
+    `membar.proxy.kind`, and `fence.proxy.tensormap::generic.{release,
+    acquire}.scope {[a], size}`.
+
+    The host has one memory and one proxy, so every fence is a host fence of
+    its ordering: `sc` (and `membar`) sequentially consistent, `acquire`,
+    `release` and `acq_rel` as named; a bidirectional proxy fence, which has
+    no `.sem`, is an acquire-release fence. The scope is the host's system
+    scope, which includes every PTX scope.
   }];
-  let arguments = (ins UnitAttr:$acq_rel);
-  let assemblyFormat = "attr-dict";
+  let arguments = (ins Optional<LLVM_AnyPointer>:$addr,
+                       OptionalAttr<PTX_MemoryOrderAttr>:$order,
+                       OptionalAttr<PTX_MemScopeAttr>:$scope,
+                       OptionalAttr<PTX_ProxyKindAttr>:$proxy,
+                       OptionalAttr<PTX_MemScopeAttr>:$sync_restrict,
+                       UnitAttr:$mbarrier_init);
+  let assemblyFormat = "($addr^)? attr-dict (`:` type($addr)^)?";
+  let hasVerifier = 1;
 }
 
 def PTX_BarrierOp : PTX_Op<"barrier", [AttrSizedOperandSegments]> {
@@ -544,7 +589,8 @@ def PTX_BarrierOp : PTX_Op<"barrier", [AttrSizedOperandSegments]> {
   }];
   let arguments = (ins LLVM_AnyPointer:$state, I32:$id, Optional<I32>:$count,
                        Optional<I1>:$pred, UnitAttr:$arrive,
-                       OptionalAttr<PTX_BarrierReductionAttr>:$red);
+                       OptionalAttr<PTX_BarrierReductionAttr>:$red,
+                       UnitAttr:$cluster);
   let results = (outs Optional<AnyInteger>:$result);
   let hasVerifier = 1;
 }
@@ -611,13 +657,48 @@ def PTX_LocalFreeOp : PTX_Op<"local_free"> {
 }
 
 def PTX_FaultedOp : PTX_Op<"faulted"> {
-  let summary = "whether the thread has trapped";
+  let summary = "whether the thread has trapped or exited";
   let description = [{
-    Read after each call, so that a `trap` in a device function stops its
-    callers too.
+    Read after each call, so that a `trap` or an `exit` in a device function
+    stops its callers too. In a kernel (`in_entry`), an `exit` is cleared
+    here: the thread ends normally when the kernel returns.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, UnitAttr:$in_entry);
+  let results = (outs I1:$res);
+}
+
+def PTX_ExitThreadOp : PTX_Op<"exit_thread"> {
+  let summary = "end the thread from a device function";
+  let description = [{
+    `exit` in a `.func`: marks the thread as exited, so that every caller
+    returns at once after its call (`ptx.faulted`) and the kernel ends the
+    thread without an error.
   }];
   let arguments = (ins LLVM_AnyPointer:$state);
-  let results = (outs I1:$res);
+}
+
+def PTX_LocalAllocaOp : PTX_Op<"local_alloca"> {
+  let summary = "alloca: a dynamic allocation on the local-memory stack";
+  let description = [{
+    `alloca.type ptr, size{, align}`: returns the local-window offset of
+    `size` bytes aligned to `align` (at least 8) on the thread's stack; the
+    allocation ends when the function returns or at `stackrestore`.
+    Overflowing the window faults the thread like a `trap`.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, I64:$size, I64Attr:$align);
+  let results = (outs I64:$ptr);
+  let hasVerifier = 1;
+}
+
+def PTX_StackSaveOp : PTX_Op<"stack_save"> {
+  let summary = "stacksave: the thread's local-memory stack pointer";
+  let arguments = (ins LLVM_AnyPointer:$state);
+  let results = (outs I64:$sp);
+}
+
+def PTX_StackRestoreOp : PTX_Op<"stack_restore"> {
+  let summary = "stackrestore: set the thread's local-memory stack pointer";
+  let arguments = (ins LLVM_AnyPointer:$state, I64:$sp);
 }
 
 #endif // PTXJIT_DIALECT_PTX_IR_PTXOPS_TD
