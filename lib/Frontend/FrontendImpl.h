@@ -83,6 +83,13 @@ struct Operand {
   unsigned reg = 0;
   /// Reg: `!p`.
   bool negated = false;
+  /// Reg: `-%r`, the operand negation of vmad (video instructions only).
+  bool minus = false;
+  /// Reg: the video selector written after the register, without its dot
+  /// (`b2` of `%r1.b2`, `h10` of `%r2.h10`; video instructions only), and
+  /// where it is.
+  llvm::StringRef selector;
+  llvm::SMLoc selectorLoc;
   /// Reg: the second destination of `p|q` forms.
   std::optional<unsigned> pairReg;
   /// Imm value, FloatBits bits, Address offset.

@@ -8,8 +8,9 @@
 // dialect in SSA form. Its declaration lives here; its methods are defined
 // in one file per instruction family (IntegerOps.cpp, FloatOps.cpp,
 // CompareSelect.cpp, Convert.cpp, DataMovement.cpp, Synchronization.cpp,
-// Atomics.cpp, ControlFlow.cpp) next to SSA construction (SSA.cpp), operand
-// access (Operands.cpp) and the driver with the dispatch (Emitter.cpp).
+// Atomics.cpp, ControlFlow.cpp, Video.cpp) next to SSA construction
+// (SSA.cpp), operand access (Operands.cpp) and the driver with the dispatch
+// (Emitter.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -284,6 +285,17 @@ private:
     return scope ? ptx::MemScopeAttr::get(ctx, *scope) : nullptr;
   }
   LogicalResult emitWarpCollective(Mods &mods);
+  //===--- video instructions (Video.cpp) ---------------------------------===//
+  LogicalResult emitVideo(Mods &mods);
+  LogicalResult emitVmad(Mods &mods);
+  LogicalResult emitVideoSimd(Mods &mods);
+  /// The types of a video instruction: .dtype.atype.btype, or vset's
+  /// .atype.btype when \p hasDtype is false.
+  FailureOr<SmallVector<PtxType, 3>> takeVideoTypes(Mods &mods,
+                                                    bool hasDtype);
+  /// Checks that video operand \p i is not negated (only vmad's sources
+  /// are) and, unless \p selectorAllowed, carries no selector.
+  LogicalResult checkVideoOperand(unsigned i, bool selectorAllowed);
   /// Address operand to host pointer, with the space from the modifiers.
   FailureOr<Value> memoryPointer(const Operand &op, StateSpace space);
 

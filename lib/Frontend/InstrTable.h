@@ -50,6 +50,9 @@ struct InstrInfo {
   llvm::ArrayRef<llvm::StringLiteral> types;
   /// The operand counts of its forms (empty: the handler decides).
   llvm::ArrayRef<uint8_t> operandCounts;
+  /// Whether its register operands may carry a video selector (`%r1.b2`)
+  /// and its sources a negation (`-%r3`): the video instructions.
+  bool videoOperands;
 
   bool accepts(Mod mod) const { return llvm::is_contained(modifiers, mod); }
 };

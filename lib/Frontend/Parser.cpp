@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FrontendImpl.h"
+#include "InstrTable.h"
 #include "ptxjit/Frontend/Parser.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -168,6 +169,10 @@ private:
   LogicalResult parseInstruction(FunctionInfo &function, Instr &instr);
   LogicalResult parseOperand(FunctionInfo &function, Operand &op);
   std::optional<unsigned> lookupReg(StringRef name);
+  /// Whether the operands being parsed are those of a video instruction,
+  /// whose registers may carry a selector (`%r1.b2`) and a negation
+  /// (`-%r3`).
+  bool videoOperands = false;
 
   llvm::SourceMgr &sm;
   MLIRContext *ctx;
@@ -1257,6 +1262,8 @@ LogicalResult Parser::parseInstruction(FunctionInfo &function, Instr &instr) {
   }
   if (consumeIf(Token::Semicolon))
     return success();
+  std::optional<InstrId> id = lookupInstr(instr.opcode);
+  videoOperands = id && getInstrInfo(*id).videoOperands;
   do {
     Operand op;
     if (failed(parseOperand(function, op)))
@@ -1359,10 +1366,11 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
     consume();
     return success();
   }
-  if (negative)
+  if (negative && !videoOperands)
     return unexpected("a number after '-'");
-  if (!tok.is(Token::Identifier))
-    return unexpected("an operand");
+  if (!tok.is(Token::Identifier) || (negative && !lookupReg(tok.spelling)))
+    return unexpected(negative ? "a number or a register after '-'"
+                               : "an operand");
   StringRef name = tok.spelling;
   auto parsePair = [&]() -> LogicalResult {
     if (!consumeIf(Token::Pipe))
@@ -1396,7 +1404,14 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
   if (std::optional<unsigned> reg = lookupReg(name)) {
     op.kind = Operand::Reg;
     op.reg = *reg;
+    op.minus = negative;
     consume();
+    // A video selector follows the register (ptxas allows a space).
+    if (videoOperands && tok.is(Token::DotName)) {
+      op.selector = tok.spelling.drop_front();
+      op.selectorLoc = tok.getLoc();
+      consume();
+    }
     return parsePair();
   }
   if (name.starts_with("%")) {

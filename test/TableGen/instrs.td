@@ -1,6 +1,7 @@
 // The generators of ptxjit-tblgen on a small table: modifier enumerators
 // (`::` and C++ keywords), per-opcode modifier sets, required groups and
-// types, operand counts, the dispatch and the documentation table.
+// types, operand counts, video operands, the dispatch and the documentation
+// table.
 // RUN: ptxjit-tblgen -gen-ptx-instrs %tblgen_includes %s | FileCheck %s
 // RUN: ptxjit-tblgen -gen-ptx-instr-docs %tblgen_includes %s \
 // RUN:   | FileCheck %s --check-prefix=DOCS
@@ -19,6 +20,7 @@ def : PTX_Instr<"setp", "comparison", "9.7.6.2", PTX_Pure,
   let types = ["f32", "s32", "f32"];
   let operandCounts = [3, 4];
   let ops = ["ptx.setp"];
+  let videoOperands = 1;
 }
 def : PTX_Instr<"st", "memory", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
                 [Mod_Hint, Mod_Rnd, Mod_ftz, Mod_Rnd]>;
@@ -50,9 +52,10 @@ def : PTX_Instr<"st", "memory", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
 // CHECK-NEXT: static const llvm::StringLiteral setpTypes[] = {"f32", "s32"};
 // CHECK-NEXT: static const uint8_t setpOperandCounts[] = {3, 4};
 // CHECK: static const Mod stMods[] = {Mod::L2_cache_hint, Mod::rn, Mod::rz, Mod::ftz};
-// CHECK: {"and", InstrKind::Pure, llvm::ArrayRef<Mod>(and_Mods).take_front(0), llvm::ArrayRef<llvm::ArrayRef<Mod>>(and_Required).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(and_Types).take_front(0), llvm::ArrayRef<uint8_t>(and_OperandCounts).take_front(0)},
-// CHECK: {"setp", InstrKind::Pure, llvm::ArrayRef<Mod>(setpMods).take_front(3), llvm::ArrayRef<llvm::ArrayRef<Mod>>(setpRequired).take_front(1), llvm::ArrayRef<llvm::StringLiteral>(setpTypes).take_front(2), llvm::ArrayRef<uint8_t>(setpOperandCounts).take_front(2)},
-// CHECK: {"st", InstrKind::SideEffect, llvm::ArrayRef<Mod>(stMods).take_front(4), llvm::ArrayRef<llvm::ArrayRef<Mod>>(stRequired).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(stTypes).take_front(0), llvm::ArrayRef<uint8_t>(stOperandCounts).take_front(0)},
+// Only an opcode that sets videoOperands takes video selectors.
+// CHECK: {"and", InstrKind::Pure, llvm::ArrayRef<Mod>(and_Mods).take_front(0), llvm::ArrayRef<llvm::ArrayRef<Mod>>(and_Required).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(and_Types).take_front(0), llvm::ArrayRef<uint8_t>(and_OperandCounts).take_front(0), false},
+// CHECK: {"setp", InstrKind::Pure, llvm::ArrayRef<Mod>(setpMods).take_front(3), llvm::ArrayRef<llvm::ArrayRef<Mod>>(setpRequired).take_front(1), llvm::ArrayRef<llvm::StringLiteral>(setpTypes).take_front(2), llvm::ArrayRef<uint8_t>(setpOperandCounts).take_front(2), true},
+// CHECK: {"st", InstrKind::SideEffect, llvm::ArrayRef<Mod>(stMods).take_front(4), llvm::ArrayRef<llvm::ArrayRef<Mod>>(stRequired).take_front(0), llvm::ArrayRef<llvm::StringLiteral>(stTypes).take_front(0), llvm::ArrayRef<uint8_t>(stOperandCounts).take_front(0), false},
 // CHECK-LABEL: #ifdef GET_INSTR_DISPATCH
 // CHECK: case InstrId::and_:
 // CHECK-NEXT:   return emitLogic(mods);

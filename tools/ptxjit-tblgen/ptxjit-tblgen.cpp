@@ -81,6 +81,8 @@ struct Instr {
   std::vector<int64_t> operandCounts;
   /// The ptx ops it becomes, for the documentation.
   std::vector<StringRef> ops;
+  /// Whether its register operands may carry video selectors.
+  bool videoOperands = false;
   const Record *record;
 };
 
@@ -131,6 +133,7 @@ bool readInstrs(const RecordKeeper &records, std::vector<Instr> &instrs) {
     }
     for (StringRef op : def->getValueAsListOfStrings("ops"))
       instr.ops.push_back(op);
+    instr.videoOperands = def->getValueAsBit("videoOperands");
     instrs.push_back(std::move(instr));
   }
   return false;
@@ -236,7 +239,8 @@ bool emitInstrs(raw_ostream &os, const RecordKeeper &records) {
        << "), llvm::ArrayRef<llvm::StringLiteral>(" << name
        << "Types).take_front(" << instr.types.size()
        << "), llvm::ArrayRef<uint8_t>(" << name << "OperandCounts).take_front("
-       << instr.operandCounts.size() << ")},\n";
+       << instr.operandCounts.size() << "), "
+       << (instr.videoOperands ? "true" : "false") << "},\n";
   }
   os << "  };\n  return infos[unsigned(id)];\n}\n";
   os << "#endif // GET_MODIFIER_FUNCS\n\n";

@@ -86,4 +86,5 @@ void ptxjit::populatePTXToLLVMConversionPatterns(
   populateMemoryToLLVMPatterns(converter, patterns);
   populateControlSyncToLLVMPatterns(converter, patterns);
   populateSpecialRegToLLVMPatterns(converter, patterns);
+  populateVideoToLLVMPatterns(converter, patterns);
 }

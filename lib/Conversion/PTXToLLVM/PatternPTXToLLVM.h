@@ -69,6 +69,10 @@ void populateControlSyncToLLVMPatterns(mlir::LLVMTypeConverter &typeConverter,
 void populateSpecialRegToLLVMPatterns(mlir::LLVMTypeConverter &typeConverter,
                                       mlir::RewritePatternSet &patterns);
 
+/// video, vmad and video_simd: the video instructions (VideoToLLVM.cpp).
+void populateVideoToLLVMPatterns(mlir::LLVMTypeConverter &typeConverter,
+                                 mlir::RewritePatternSet &patterns);
+
 } // namespace ptxjit
 
 #endif // PTXJIT_LIB_CONVERSION_PTXTOLLVM_PATTERNPTXTOLLVM_H

@@ -751,5 +751,107 @@ LogicalResult WarpCollectiveOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Video instructions (9.7.16, 9.7.17)
+//===----------------------------------------------------------------------===//
+
+/// The comparisons of vset, vset2 and vset4.
+static bool isVideoComparison(CmpOp cmp) { return cmp <= CmpOp::ge; }
+
+/// The rules of vset's comparison, shared by the scalar and SIMD forms:
+/// vset and only vset compares, with .eq .ne .lt .le .gt .ge, and writes
+/// an unsigned result without `.sat`.
+static LogicalResult verifyVideoCompare(Operation *op, VideoOperation kind,
+                                        std::optional<CmpOp> cmp, bool sat,
+                                        bool dSigned) {
+  bool isSet = kind == VideoOperation::vset;
+  if (isSet != cmp.has_value())
+    return op->emitOpError(isSet ? "'vset' needs a comparison"
+                                 : "a comparison applies to 'vset' only");
+  if (!isSet)
+    return success();
+  if (!isVideoComparison(*cmp))
+    return op->emitOpError("'vset' compares with .eq, .ne, .lt, .le, .gt or "
+                           ".ge");
+  if (sat)
+    return op->emitOpError("'.sat' is not valid on 'vset'");
+  if (dSigned)
+    return op->emitOpError("'vset' writes an unsigned result");
+  return success();
+}
+
+/// vadd vsub vabsdiff vmin vmax vshl vshr vset (9.7.16.1, 9.7.16.2,
+/// 9.7.16.4).
+LogicalResult VideoOp::verify() {
+  VideoOperation kind = getOp();
+  if (kind == VideoOperation::vavrg)
+    return emitOpError("'vavrg' is a SIMD operation (ptx.video_simd)");
+  bool isShift = kind == VideoOperation::vshl || kind == VideoOperation::vshr;
+  if (isShift != getShiftMode().has_value())
+    return emitOpError(isShift ? "'vshl' and 'vshr' need '.clamp' or '.wrap'"
+                               : "'.clamp' and '.wrap' apply to 'vshl' and "
+                                 "'vshr' only");
+  if (isShift && getBSigned())
+    return emitOpError("the shift amount of 'vshl' and 'vshr' is .u32");
+  if (failed(verifyVideoCompare(*this, kind, getCmp(), getSat(),
+                                getDSigned())))
+    return failure();
+  if (getSecop() && getDsel())
+    return emitOpError("a secondary operation and a destination selector "
+                       "exclude each other");
+  if (bool(getC()) != (getSecop() || getDsel()))
+    return emitOpError(getC() ? "operand c needs a secondary operation or a "
+                                "destination selector"
+                              : "a secondary operation or a destination "
+                                "selector needs operand c");
+  return success();
+}
+
+/// vmad (9.7.16.3): "PTX allows negation of either (a*b) or c", and
+/// "source operands may not be negated in .po mode".
+LogicalResult VmadOp::verify() {
+  if (getNegateProduct() && getNegateC())
+    return emitOpError("'vmad' negates the product (a xor b) or c, not both");
+  if (getPo() && (getNegateProduct() || getNegateC()))
+    return emitOpError("'.po' excludes operand negation");
+  return success();
+}
+
+/// vadd2 ... vset2, vadd4 ... vset4 (9.7.17): the lanes, selectors and
+/// mask, and `.sat` without `.add`.
+LogicalResult VideoSimdOp::verify() {
+  VideoOperation kind = getOp();
+  if (kind == VideoOperation::vshl || kind == VideoOperation::vshr)
+    return emitOpError("'") << stringifyVideoOperation(kind)
+                            << "' is a scalar operation (ptx.video)";
+  size_t lanes = getAsel().size();
+  if (lanes != 2 && lanes != 4)
+    return emitOpError("a SIMD video operation has 2 (half-word) or 4 "
+                       "(byte) lanes, 'asel' has ")
+           << lanes;
+  if (getBsel().size() != lanes)
+    return emitOpError("'bsel' has ")
+           << getBsel().size() << " lanes, 'asel' " << lanes;
+  for (ArrayRef<int32_t> sel : {getAsel(), getBsel()})
+    for (int32_t element : sel)
+      if (element < 0 || size_t(element) >= 2 * lanes)
+        return emitOpError("a source selector names elements 0 to ")
+               << 2 * lanes - 1 << " of {b, a}";
+  ArrayRef<int32_t> mask = getMask();
+  if (mask.empty())
+    return emitOpError("'mask' names no lane");
+  for (size_t i = 0, e = mask.size(); i != e; ++i)
+    if (mask[i] < 0 || size_t(mask[i]) >= lanes ||
+        (i && mask[i] >= mask[i - 1]))
+      return emitOpError("'mask' lists lanes below ")
+             << lanes << " from the highest down, each once";
+  if (failed(verifyVideoCompare(*this, kind, getCmp(), getSat(),
+                                getDSigned())))
+    return failure();
+  if (getSat() && getAccumulate())
+    return emitOpError("'.sat' and '.add' exclude each other");
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "ptxjit/Dialect/PTX/IR/PTXOps.cpp.inc"

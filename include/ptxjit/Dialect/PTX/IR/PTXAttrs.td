@@ -227,4 +227,45 @@ def PTX_CacheOperator : PTX_I32Enum<"CacheOperator", "cache operator", [
 def PTX_CacheOperatorAttr
     : EnumAttr<PTX_Dialect, PTX_CacheOperator, "cache_op">;
 
+//===----------------------------------------------------------------------===//
+// Video instructions (9.7.16, 9.7.17)
+//===----------------------------------------------------------------------===//
+
+// The primary operation of a video instruction: the scalar ptx.video takes
+// vadd vsub vabsdiff vmin vmax vshl vshr vset, the SIMD ptx.video_simd
+// vadd vsub vavrg vabsdiff vmin vmax vset (as vadd2/vadd4, ...).
+def PTX_VideoOperation : PTX_I32Enum<"VideoOperation",
+    "the primary operation of a video instruction", [
+    I32EnumAttrCase<"vadd", 0>, I32EnumAttrCase<"vsub", 1>,
+    I32EnumAttrCase<"vabsdiff", 2>, I32EnumAttrCase<"vmin", 3>,
+    I32EnumAttrCase<"vmax", 4>, I32EnumAttrCase<"vshl", 5>,
+    I32EnumAttrCase<"vshr", 6>, I32EnumAttrCase<"vavrg", 7>,
+    I32EnumAttrCase<"vset", 8>]>;
+def PTX_VideoOperationAttr
+    : EnumAttr<PTX_Dialect, PTX_VideoOperation, "video_op">;
+
+// The byte or half-word a scalar video instruction reads from a source
+// (`a.b2`) or merges its result into (`d.h1`).
+def PTX_VideoSelector : PTX_I32Enum<"VideoSelector",
+    "a byte or half-word of a scalar video operand", [
+    I32EnumAttrCase<"b0", 0>, I32EnumAttrCase<"b1", 1>,
+    I32EnumAttrCase<"b2", 2>, I32EnumAttrCase<"b3", 3>,
+    I32EnumAttrCase<"h0", 4>, I32EnumAttrCase<"h1", 5>]>;
+def PTX_VideoSelectorAttr
+    : EnumAttr<PTX_Dialect, PTX_VideoSelector, "video_sel">;
+
+// The secondary operation of a scalar video instruction with its third
+// operand c.
+def PTX_VideoSecondaryOp : PTX_I32Enum<"VideoSecondaryOp",
+    "the secondary operation of a scalar video instruction", [
+    I32EnumAttrCase<"add", 0>, I32EnumAttrCase<"min", 1>,
+    I32EnumAttrCase<"max", 2>]>;
+def PTX_VideoSecondaryOpAttr
+    : EnumAttr<PTX_Dialect, PTX_VideoSecondaryOp, "video_secop">;
+
+// vmad's scaling of its intermediate result.
+def PTX_VmadScale : PTX_I32Enum<"VmadScale", "vmad's right shift", [
+    I32EnumAttrCase<"shr7", 0>, I32EnumAttrCase<"shr15", 1>]>;
+def PTX_VmadScaleAttr : EnumAttr<PTX_Dialect, PTX_VmadScale, "vmad_scale">;
+
 #endif // PTXJIT_DIALECT_PTX_IR_PTXATTRS_TD

@@ -98,6 +98,10 @@ class PTX_Instr<string opcodeName, string familyName, string isaSection,
   list<int> operandCounts = [];
   /// The ptx dialect ops its forms become, for the documentation.
   list<string> ops = [];
+  /// Whether its register operands may carry a video selector written
+  /// after the register (`%r1.b2`, `%r2.h10`) and its sources a negation
+  /// (`-%r3`): the video instructions. Elsewhere the parser rejects both.
+  bit videoOperands = 0;
 }
 
 #endif // PTXJIT_DIALECT_PTX_IR_PTXINSTRBASE_TD

@@ -736,4 +736,66 @@ def : SyncInstr<"redux", "9.7.13.12", "emitWarpCollective(mods)",
   let types = ["b32", "u32", "s32"];
 }
 
+//===----------------------------------------------------------------------===//
+// Video instructions (9.7.16, 9.7.17)
+//===----------------------------------------------------------------------===//
+
+def Mod_VideoSecondaryOp : PTX_EnumModifiers<PTX_VideoSecondaryOp, [],
+    "secondary operation with c">;
+def Mod_VideoCmp : PTX_EnumModifiers<PTX_CmpOp,
+    ["eq", "ne", "lt", "le", "gt", "ge"], "integer comparison">;
+def Mod_VmadScale : PTX_EnumModifiers<PTX_VmadScale, [],
+    "shift the intermediate right">;
+def Mod_po : PTX_Flag<"po", "plus one">;
+def Mod_SimdAdd : PTX_Flag<"add", "accumulate the lanes into c">;
+
+/// A video instruction: its operand types are `.u32` or `.s32` (one for
+/// each of d, a and b, or a and b for vset), and its register operands may
+/// carry selectors.
+class VideoInstr<string opcode, string section, string handler,
+                 list<PTX_Modifiers> modifiers, list<string> opList>
+    : PTX_Instr<opcode, "video", section, PTX_Pure, handler, modifiers> {
+  let types = ["u32", "s32"];
+  let videoOperands = 1;
+  let ops = opList;
+}
+
+foreach opcode = ["vadd", "vsub", "vabsdiff", "vmin", "vmax"] in
+def : VideoInstr<opcode, "9.7.16.1", "emitVideo(mods)",
+                 [Mod_sat, Mod_VideoSecondaryOp], ["ptx.video"]> {
+  let operandCounts = [3, 4];
+}
+foreach opcode = ["vshl", "vshr"] in
+def : VideoInstr<opcode, "9.7.16.2", "emitVideo(mods)",
+                 [Mod_sat, Mod_VideoSecondaryOp, Mod_Clamp], ["ptx.video"]> {
+  let operandCounts = [3, 4];
+  let required = [Mod_Clamp];
+}
+def : VideoInstr<"vmad", "9.7.16.3", "emitVmad(mods)",
+                 [Mod_sat, Mod_po, Mod_VmadScale], ["ptx.vmad"]> {
+  let operandCounts = [4];
+}
+def : VideoInstr<"vset", "9.7.16.4", "emitVideo(mods)",
+                 [Mod_VideoCmp, Mod_VideoSecondaryOp], ["ptx.video"]> {
+  let operandCounts = [3, 4];
+  let required = [Mod_VideoCmp];
+}
+/// vop2 / vop4: a SIMD video instruction, which always takes c.
+class SimdVideoInstr<string opcode, string section, list<PTX_Modifiers> mods>
+    : VideoInstr<opcode, section, "emitVideoSimd(mods)", mods,
+                 ["ptx.video_simd"]> {
+  let operandCounts = [4];
+}
+defvar SimdVideoOps = ["vadd", "vsub", "vavrg", "vabsdiff", "vmin", "vmax"];
+foreach op = SimdVideoOps in
+def : SimdVideoInstr<op # "2", "9.7.17.1", [Mod_sat, Mod_SimdAdd]>;
+def : SimdVideoInstr<"vset2", "9.7.17.2", [Mod_VideoCmp, Mod_SimdAdd]> {
+  let required = [Mod_VideoCmp];
+}
+foreach op = SimdVideoOps in
+def : SimdVideoInstr<op # "4", "9.7.17.3", [Mod_sat, Mod_SimdAdd]>;
+def : SimdVideoInstr<"vset4", "9.7.17.4", [Mod_VideoCmp, Mod_SimdAdd]> {
+  let required = [Mod_VideoCmp];
+}
+
 #endif // PTXJIT_DIALECT_PTX_IR_PTXINSTRS_TD

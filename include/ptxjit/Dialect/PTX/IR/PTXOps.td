@@ -701,4 +701,121 @@ def PTX_StackRestoreOp : PTX_Op<"stack_restore"> {
   let arguments = (ins LLVM_AnyPointer:$state, I64:$sp);
 }
 
+//===----------------------------------------------------------------------===//
+// Video instructions (9.7.16, 9.7.17)
+//===----------------------------------------------------------------------===//
+
+def PTX_VideoOp : PTX_Op<"video", [Pure]> {
+  let summary = "a scalar video instruction other than vmad";
+  let description = [{
+    `vop.dtype.atype.btype{.sat}{.secop} d, a{.asel}, b{.bsel}{, c}`,
+    `vop.dtype.atype.btype{.sat} d.dsel, a{.asel}, b{.bsel}, c` with `op`
+    one of vadd vsub vabsdiff vmin vmax; `vshl`/`vshr` also take
+    `shift_mode` (`.clamp` or `.wrap`, a .u32 shift amount); `vset` takes
+    `cmp` (eq ne lt le gt ge) instead of a destination type and `.sat`.
+
+    `asel`/`bsel` pick a byte or half-word of `a`/`b` (the whole word when
+    absent), sign- or zero-extended as `a_signed`/`b_signed` say. The
+    primary operation is exact; `sat` clamps its result to the range of the
+    destination (`d_signed`), or of the byte or half-word `dsel` names. Then
+    either `secop` (add, min, max) combines it with `c` (sign-extended when
+    `d_signed`), or `dsel` merges its low byte or half-word into that part
+    of `c`. The result is the low 32 bits.
+  }];
+  let arguments = (ins I32:$a, I32:$b, Optional<I32>:$c,
+                       PTX_VideoOperationAttr:$op, UnitAttr:$d_signed,
+                       UnitAttr:$a_signed, UnitAttr:$b_signed,
+                       OptionalAttr<PTX_VideoSelectorAttr>:$asel,
+                       OptionalAttr<PTX_VideoSelectorAttr>:$bsel,
+                       OptionalAttr<PTX_VideoSelectorAttr>:$dsel,
+                       UnitAttr:$sat,
+                       OptionalAttr<PTX_VideoSecondaryOpAttr>:$secop,
+                       OptionalAttr<PTX_ClampModeAttr>:$shift_mode,
+                       OptionalAttr<PTX_CmpOpAttr>:$cmp);
+  let results = (outs I32:$res);
+  let hasVerifier = 1;
+  let assemblyFormat = "$a `,` $b (`,` $c^)? attr-dict";
+  let builders = [OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b,
+      "::mlir::Value":$c, "::ptxjit::ptx::VideoOperation":$op), [{
+    $_state.addOperands({a, b});
+    if (c)
+      $_state.addOperands(c);
+    $_state.getOrAddProperties<Properties>().op =
+        VideoOperationAttr::get($_builder.getContext(), op);
+    $_state.addTypes($_builder.getI32Type());
+  }]>];
+}
+
+def PTX_VmadOp : PTX_Op<"vmad", [Pure]> {
+  let summary = "vmad: video multiply-accumulate";
+  let description = [{
+    `vmad.dtype.atype.btype{.sat}{.scale} d, {-}a{.asel}, {-}b{.bsel}, {-}c`
+    and `vmad.dtype.atype.btype.po{.sat}{.scale} d, a{.asel}, b{.bsel}, c`:
+    (a * b) + c, with the product negated (`negate_product`: exactly one of
+    `a` and `b` negated) or `c` negated (`negate_c`), or plus one (`po`).
+    The ISA's pseudo-code: the final result is signed when a source type
+    is signed or something is negated; the 128-bit intermediate is shifted
+    right by 7 or 15 (`scale`; arithmetically when the final result is
+    signed), kept to 64 bits and clamped with `sat` to the signed or
+    unsigned 32-bit range of the final result. `d_signed` records the
+    destination type, which the pseudo-code does not read.
+  }];
+  let arguments = (ins I32:$a, I32:$b, I32:$c, UnitAttr:$d_signed,
+                       UnitAttr:$a_signed, UnitAttr:$b_signed,
+                       OptionalAttr<PTX_VideoSelectorAttr>:$asel,
+                       OptionalAttr<PTX_VideoSelectorAttr>:$bsel,
+                       UnitAttr:$negate_product, UnitAttr:$negate_c,
+                       UnitAttr:$po, UnitAttr:$sat,
+                       OptionalAttr<PTX_VmadScaleAttr>:$scale);
+  let results = (outs I32:$res);
+  let hasVerifier = 1;
+  let assemblyFormat = "$a `,` $b `,` $c attr-dict";
+  let builders = [OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b,
+      "::mlir::Value":$c), [{
+    $_state.addOperands({a, b, c});
+    $_state.addTypes($_builder.getI32Type());
+  }]>];
+}
+
+def PTX_VideoSimdOp : PTX_Op<"video_simd", [Pure]> {
+  let summary = "a SIMD video instruction (vadd2 ... vset4)";
+  let description = [{
+    `vop2.dtype.atype.btype{.sat}{.add} d{.mask}, a{.asel}, b{.bsel}, c`,
+    `vop4...` and `vset2/vset4.atype.btype.cmp{.add}` with `op` one of vadd
+    vsub vavrg vabsdiff vmin vmax vset: two lanes of half-words or four of
+    bytes, as many as `asel` has entries.
+
+    `asel` and `bsel` name, for each lane from the highest down as PTX
+    writes them (`.h10` is [1, 0], `.b7654` is [7, 6, 5, 4]), the element
+    of the 64-bit concatenation {b, a} (elements 0.. of `a`, then those of
+    `b`) that the lane of that source reads, sign- or zero-extended as
+    `a_signed`/`b_signed` say. `mask` lists the lanes written, highest
+    first. Each lane's result is exact (vset: 1 or 0) and `sat` clamps it
+    to the lane range of `d_signed`. Without `accumulate` the lanes in
+    `mask` get their result, the others keep `c`'s; with it the result is
+    `c` plus the sum of the masked lanes' results.
+  }];
+  let arguments = (ins I32:$a, I32:$b, I32:$c, PTX_VideoOperationAttr:$op,
+                       UnitAttr:$d_signed, UnitAttr:$a_signed,
+                       UnitAttr:$b_signed, DenseI32ArrayAttr:$asel,
+                       DenseI32ArrayAttr:$bsel, DenseI32ArrayAttr:$mask,
+                       UnitAttr:$sat, UnitAttr:$accumulate,
+                       OptionalAttr<PTX_CmpOpAttr>:$cmp);
+  let results = (outs I32:$res);
+  let hasVerifier = 1;
+  let assemblyFormat = "$a `,` $b `,` $c attr-dict";
+  let builders = [OpBuilder<(ins "::mlir::Value":$a, "::mlir::Value":$b,
+      "::mlir::Value":$c, "::ptxjit::ptx::VideoOperation":$op,
+      "::llvm::ArrayRef<int32_t>":$asel, "::llvm::ArrayRef<int32_t>":$bsel,
+      "::llvm::ArrayRef<int32_t>":$mask), [{
+    $_state.addOperands({a, b, c});
+    Properties &props = $_state.getOrAddProperties<Properties>();
+    props.op = VideoOperationAttr::get($_builder.getContext(), op);
+    props.asel = $_builder.getDenseI32ArrayAttr(asel);
+    props.bsel = $_builder.getDenseI32ArrayAttr(bsel);
+    props.mask = $_builder.getDenseI32ArrayAttr(mask);
+    $_state.addTypes($_builder.getI32Type());
+  }]>];
+}
+
 #endif // PTXJIT_DIALECT_PTX_IR_PTXOPS_TD
