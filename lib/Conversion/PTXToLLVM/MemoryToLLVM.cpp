@@ -299,49 +299,48 @@ struct LocalInitLowering : PTXPattern<ptx::LocalInitOp> {
   }
 };
 
-/// local_alloc: a 16-byte aligned frame; overflowing the window faults the
-/// thread.
+/// Pushes \p size bytes aligned to \p align on the thread's local stack and
+/// returns their offset in the local window. Overflowing the window (or,
+/// with \p sizeMayWrap, a size that wraps the address space) faults the
+/// thread, leaves the stack as it was and gives offset 0: the allocation
+/// then overlaps the bottom of the window, and the launch reports the fault.
+static Value pushLocalStack(Gen &g, Value st, Value size, int64_t align,
+                            bool sizeMayWrap) {
+  Value sp = g.stateField(st, offsets::localSP, g.i64());
+  Value limit = g.stateField(st, offsets::localBytesPerThread, g.i64());
+  Value base = g.band(g.add(sp, g.cst(g.i64(), align - 1)),
+                      g.cst(g.i64(), -align));
+  Value end = g.add(base, size);
+  Value overflow = g.icmp(LLVM::ICmpPredicate::ugt, end, limit);
+  if (sizeMayWrap)
+    overflow =
+        g.bor(overflow, g.icmp(LLVM::ICmpPredicate::ult, end, base));
+  Value fault = g.stateField(st, offsets::fault, g.i32());
+  g.storeStateField(st, offsets::fault,
+                    g.bor(fault, g.zext(g.i32(), overflow)));
+  g.storeStateField(st, offsets::localSP, g.select(overflow, sp, end));
+  return g.select(overflow, g.cst(g.i64(), 0), base);
+}
+
+/// local_alloc: a device function's frame, 16-byte aligned.
 struct LocalAllocLowering : PTXPattern<ptx::LocalAllocOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::LocalAllocOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
-    Value st = a.getState();
-    Value sp = g.stateField(st, offsets::localSP, g.i64());
-    Value limit = g.stateField(st, offsets::localBytesPerThread, g.i64());
-    Value base = g.band(g.add(sp, g.cst(g.i64(), 15)), g.cst(g.i64(), -16));
-    Value end = g.add(base, g.cst(g.i64(), int64_t(op.getSize())));
-    Value overflow = g.icmp(LLVM::ICmpPredicate::ugt, end, limit);
-    Value fault = g.stateField(st, offsets::fault, g.i32());
-    g.storeStateField(st, offsets::fault,
-                      g.bor(fault, g.zext(g.i32(), overflow)));
-    g.storeStateField(st, offsets::localSP, g.select(overflow, sp, end));
-    // On overflow the frame overlaps the bottom of the window; the thread
-    // has faulted and the launch reports it.
-    return g.select(overflow, g.cst(g.i64(), 0), base);
+    return pushLocalStack(g, a.getState(),
+                          g.cst(g.i64(), int64_t(op.getSize())), 16,
+                          /*sizeMayWrap=*/false);
   }
 };
 
-/// alloca: like local_alloc with a run-time size and an alignment of at
-/// least 8 (the ISA's minimum).
+/// alloca: a run-time size, aligned to at least 8 (the ISA's minimum).
 struct LocalAllocaLowering : PTXPattern<ptx::LocalAllocaOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::LocalAllocaOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
-    Value st = a.getState();
-    int64_t align = std::max<int64_t>(int64_t(op.getAlign()), 8);
-    Value sp = g.stateField(st, offsets::localSP, g.i64());
-    Value limit = g.stateField(st, offsets::localBytesPerThread, g.i64());
-    Value base = g.band(g.add(sp, g.cst(g.i64(), align - 1)),
-                        g.cst(g.i64(), -align));
-    Value end = g.add(base, a.getSize());
-    // A size that wraps the address space overflows too.
-    Value overflow = g.bor(g.icmp(LLVM::ICmpPredicate::ugt, end, limit),
-                           g.icmp(LLVM::ICmpPredicate::ult, end, base));
-    Value fault = g.stateField(st, offsets::fault, g.i32());
-    g.storeStateField(st, offsets::fault,
-                      g.bor(fault, g.zext(g.i32(), overflow)));
-    g.storeStateField(st, offsets::localSP, g.select(overflow, sp, end));
-    return g.select(overflow, g.cst(g.i64(), 0), base);
+    return pushLocalStack(g, a.getState(), a.getSize(),
+                          std::max<int64_t>(int64_t(op.getAlign()), 8),
+                          /*sizeMayWrap=*/true);
   }
 };
 
