@@ -959,6 +959,11 @@ PTXJIT_API cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize,
                                                    CUfunction func,
                                                    int numBlocks,
                                                    int blockSize);
+PTXJIT_API cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func,
+                                        const CUlaunchConfig *config);
+PTXJIT_API cuOccupancyMaxPotentialClusterSize(int *clusterSize,
+                                              CUfunction func,
+                                              const CUlaunchConfig *config);
 
 /* Memory. Allocations are 256-byte aligned host memory, tracked so that     */
 /* cuMemGetAddressRange and cuPointerGetAttribute(s) know them. Copies check */

@@ -531,6 +531,9 @@ static int deviceAttribute(CUdevice_attribute attribute) {
     return 1;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE:
     return CU_COMPUTEMODE_DEFAULT;
+  case CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH:
+    // Thread-block clusters came with compute capability 9.0.
+    return p.ccMajor >= 9;
   default:
     return 0;
   }

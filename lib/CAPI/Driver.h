@@ -214,6 +214,10 @@ constexpr int kDefaultSharedPerBlock = 48 * 1024;
 constexpr int kMaxSharedPerBlockOptin = 227 * 1024;
 constexpr int kSharedPerMultiprocessor = 228 * 1024;
 constexpr int kNumRegs = 32;
+/// CTAs per cluster: the portable limit, and the limit with
+/// CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED (sm_90).
+constexpr int kMaxPortableClusterSize = 8;
+constexpr int kMaxClusterSize = 16;
 constexpr int kDriverVersion = 13000;
 
 /// The allocation containing [address, address + size), or null.
@@ -255,10 +259,12 @@ CUresult loadImage(CUctx_st *ctx, const void *image, size_t size,
 CUresult getGlobal(CUmod_st *module, const char *name, CUdeviceptr *dptr,
                    size_t *bytes);
 
-/// Launches \p f (checks, runs, maps faults to driver codes).
+/// Launches \p f (checks, runs, maps faults to driver codes). A zero
+/// \p cluster means the kernel's own cluster shape, if any.
 CUresult launchKernel(CUfunction f, ptxjit::Dim3 grid, ptxjit::Dim3 block,
                       unsigned shared, CUstream stream, void **kernelParams,
-                      void **extra, bool cooperative);
+                      void **extra, bool cooperative,
+                      ptxjit::Dim3 cluster = {0, 0, 0});
 
 /// Compiles PTX text into a module owned by \p ctx.
 CUresult loadModule(CUctx_st *ctx, const std::string &ptx,

@@ -274,6 +274,7 @@ PTXJIT_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
   if (!config || (config->numAttrs && !config->attrs))
     return CUDA_ERROR_INVALID_VALUE;
   bool cooperative = false;
+  ptxjit::Dim3 cluster{0, 0, 0};
   std::vector<CUevent> completionEvents;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const CUlaunchAttribute &attr = config->attrs[i];
@@ -281,14 +282,15 @@ PTXJIT_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
     case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:
       cooperative = attr.value.cooperative != 0;
       break;
-    case CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION:
-    case CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION: {
+    case CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION: {
       auto dim = attr.value.clusterDim;
-      // Thread block clusters (sm_90) are not modelled.
-      if (dim.x > 1 || dim.y > 1 || dim.z > 1)
-        return CUDA_ERROR_NOT_SUPPORTED;
+      cluster = {dim.x, dim.y, dim.z};
       break;
     }
+    case CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION:
+      // A preference the driver may ignore: the required shape (or one CTA)
+      // is always a valid choice.
+      break;
     case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT:
       completionEvents.push_back(attr.value.programmaticEvent.event);
       break;
@@ -315,7 +317,7 @@ PTXJIT_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
       launchKernel(f, {config->gridDimX, config->gridDimY, config->gridDimZ},
                    {config->blockDimX, config->blockDimY, config->blockDimZ},
                    config->sharedMemBytes, config->hStream, kernelParams, extra,
-                   cooperative);
+                   cooperative, cluster);
   if (result != CUDA_SUCCESS)
     return result;
   for (CUevent event : completionEvents)

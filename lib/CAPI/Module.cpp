@@ -625,11 +625,19 @@ PTXJIT_EXPORT CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
     return CUDA_SUCCESS;
   case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
   case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA:
-  case CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET:
-  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
-  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
-  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
     *pi = 0;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET:
+    *pi = hfunc->kernel->explicitCluster;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
+    *pi = int(hfunc->kernel->reqnctapercluster.x);
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
+    *pi = int(hfunc->kernel->reqnctapercluster.y);
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
+    *pi = int(hfunc->kernel->reqnctapercluster.z);
     return CUDA_SUCCESS;
   case CU_FUNC_ATTRIBUTE_NUM_REGS:
     *pi = kNumRegs;
@@ -828,6 +836,64 @@ PTXJIT_EXPORT CUresult cuOccupancyAvailableDynamicSMemPerBlock(
   return CUDA_SUCCESS;
 }
 
+/// The cluster shape of \p config (its cluster dimension attribute, else
+/// the kernel's `.reqnctapercluster`; all zero when neither gives one).
+static ptxjit::Dim3 configClusterShape(const CUfunc_st *func,
+                                       const CUlaunchConfig &config) {
+  for (unsigned i = 0; i < config.numAttrs; ++i)
+    if (config.attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+      auto dim = config.attrs[i].value.clusterDim;
+      return {dim.x, dim.y, dim.z};
+    }
+  const ptxjit::KernelInfo &k = *func->kernel;
+  return k.reqnctapercluster.x ? k.reqnctapercluster : ptxjit::Dim3{0, 0, 0};
+}
+
+/// How many CTAs of \p config fit on the device at once.
+static uint64_t residentBlocks(const CUfunc_st *func,
+                               const CUlaunchConfig &config) {
+  int block = int(uint64_t(config.blockDimX) * config.blockDimY *
+                  config.blockDimZ);
+  return uint64_t(activeBlocksPerMultiprocessor(func, block,
+                                                config.sharedMemBytes)) *
+         uint64_t(deviceProperties().multiprocessors);
+}
+
+PTXJIT_EXPORT CUresult cuOccupancyMaxActiveClusters(
+    int *numClusters, CUfunction func, const CUlaunchConfig *config) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!numClusters || !config || (config->numAttrs && !config->attrs))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isFunction(func))
+    return CUDA_ERROR_INVALID_HANDLE;
+  ptxjit::Dim3 shape = configClusterShape(func, *config);
+  uint64_t limit = func->nonPortableClusterSizeAllowed
+                       ? kMaxClusterSize
+                       : kMaxPortableClusterSize;
+  if (!shape.x || !shape.y || !shape.z || shape.count() > limit)
+    return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+  *numClusters = int(residentBlocks(func, *config) / shape.count());
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuOccupancyMaxPotentialClusterSize(
+    int *clusterSize, CUfunction func, const CUlaunchConfig *config) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!clusterSize || !config || (config->numAttrs && !config->attrs))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isFunction(func))
+    return CUDA_ERROR_INVALID_HANDLE;
+  uint64_t limit = func->nonPortableClusterSizeAllowed
+                       ? kMaxClusterSize
+                       : kMaxPortableClusterSize;
+  if (func->kernel->reqnctapercluster.x)
+    limit = func->kernel->reqnctapercluster.count();
+  *clusterSize = int(std::min(limit, residentBlocks(func, *config)));
+  return CUDA_SUCCESS;
+}
+
 //===----------------------------------------------------------------------===//
 // Launches
 //===----------------------------------------------------------------------===//
@@ -900,6 +966,32 @@ static CUresult checkConfiguration(const CUfunc_st *f, ptxjit::Dim3 grid,
   return CUDA_SUCCESS;
 }
 
+/// Checks a cluster shape (all zero: none given) against the kernel and the
+/// grid, as the driver does for cuLaunchKernelEx.
+static CUresult checkCluster(const CUfunc_st *f, ptxjit::Dim3 grid,
+                             ptxjit::Dim3 cluster) {
+  const ptxjit::KernelInfo &k = *f->kernel;
+  if (!cluster.x && !cluster.y && !cluster.z) {
+    if (k.explicitCluster && !k.reqnctapercluster.x)
+      return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+    // The kernel's own shape.
+    cluster = k.reqnctapercluster.x ? k.reqnctapercluster : ptxjit::Dim3{};
+  }
+  if (!cluster.x || !cluster.y || !cluster.z)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (k.reqnctapercluster.x &&
+      (cluster.x != k.reqnctapercluster.x ||
+       cluster.y != k.reqnctapercluster.y ||
+       cluster.z != k.reqnctapercluster.z))
+    return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+  uint64_t limit = f->nonPortableClusterSizeAllowed ? kMaxClusterSize
+                                                    : kMaxPortableClusterSize;
+  if (cluster.count() > limit || grid.x % cluster.x || grid.y % cluster.y ||
+      grid.z % cluster.z)
+    return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+  return CUDA_SUCCESS;
+}
+
 /// Maps a launch error of ptxjit::Module to a driver code.
 static CUresult launchErrorCode(const std::string &message) {
   // A memory fault in the kernel, as the driver reports an out-of-bounds
@@ -915,7 +1007,8 @@ static CUresult launchErrorCode(const std::string &message) {
 CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
                                     ptxjit::Dim3 block, unsigned shared,
                                     CUstream stream, void **kernelParams,
-                                    void **extra, bool cooperative) {
+                                    void **extra, bool cooperative,
+                                    ptxjit::Dim3 cluster) {
   ptxjit::Module *jit = nullptr;
   std::vector<const void *> args;
   CUctx_st *ctx = nullptr;
@@ -932,6 +1025,8 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
       return CUDA_ERROR_INVALID_HANDLE;
     if (CUresult err = checkConfiguration(f, grid, block, shared))
       return err;
+    if (CUresult err = checkCluster(f, grid, cluster))
+      return err;
     if (cooperative &&
         grid.count() > uint64_t(activeBlocksPerMultiprocessor(
                            f, int(block.count()), shared)) *
@@ -943,9 +1038,12 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
   }
   // The kernel runs without the driver lock, so host threads may keep
   // using the driver; grids themselves run one at a time.
+  ptxjit::LaunchOptions options;
+  options.cooperative = cooperative;
+  options.cluster = cluster;
   llvm::Error error = [&] {
     std::lock_guard<std::mutex> lock(launchMutex());
-    return jit->launch(*f->kernel, grid, block, shared, args);
+    return jit->launch(*f->kernel, grid, block, shared, args, options);
   }();
   if (!error)
     return CUDA_SUCCESS;

@@ -31,6 +31,58 @@ Value FunctionEmitter::callParamSlot(const VarInfo &var) {
   return slot;
 }
 
+LogicalResult FunctionEmitter::storeRegisterResults() {
+  for (unsigned k = 0, e = fn.rets.size(); k != e; ++k) {
+    const VarInfo &var = fn.rets[k];
+    if (!var.isReg)
+      continue;
+    Operand reg;
+    reg.kind = Operand::Reg;
+    reg.reg = var.reg;
+    reg.loc = fn.loc;
+    FailureOr<Value> value = read(reg, var.regType);
+    if (failed(value))
+      return failure();
+    storeSlot(func.getArgument(1 + fn.params.size() + k), *value);
+  }
+  return success();
+}
+
+void FunctionEmitter::copyParams(bool results) {
+  if (fn.isEntry)
+    return;
+  const std::vector<VarInfo> &list = results ? fn.rets : fn.params;
+  unsigned first = results ? 1 + fn.params.size() : 1;
+  for (unsigned k = 0, e = list.size(); k != e; ++k) {
+    if (!paramCopies.count(list[k].name))
+      continue;
+    Value slot = func.getArgument(first + k);
+    Value copy = paramCopyPointer(list[k].name);
+    Value size = arith::ConstantOp::create(
+        b, loc, b.getI64IntegerAttr(int64_t(list[k].size)));
+    if (results)
+      LLVM::MemcpyOp::create(b, loc, slot, copy, size, /*isVolatile=*/false);
+    else
+      LLVM::MemcpyOp::create(b, loc, copy, slot, size, /*isVolatile=*/false);
+  }
+}
+
+void FunctionEmitter::storeSlot(Value slot, Value value) {
+  // Predicates travel as a byte.
+  if (value.getType().isInteger(1))
+    value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
+  LLVM::StoreOp::create(b, loc, value, slot);
+}
+
+Value FunctionEmitter::loadSlot(Value slot, PtxType type) {
+  Type mlirType = type.toMLIR(ctx);
+  if (type.isPred()) {
+    Value byte = LLVM::LoadOp::create(b, loc, b.getI8Type(), slot);
+    return arith::TruncIOp::create(b, loc, mlirType, byte);
+  }
+  return LLVM::LoadOp::create(b, loc, mlirType, slot);
+}
+
 LogicalResult FunctionEmitter::emitCall(Mods &mods) {
   mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)))
@@ -87,9 +139,42 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
                         << sig->retSizes.size(),
            failure();
   SmallVector<Value> callArgs{state};
+  // Registers and immediates (the arguments of `.reg` parameters) go
+  // through a slot of their own; results written to registers are read
+  // back from theirs after the call.
+  SmallVector<std::tuple<Value, const Operand *, PtxType>> registerResults;
+  auto registerSlot = [&](uint64_t size) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entry);
+    Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(),
+                                         std::max<uint64_t>(size, 1));
+    return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                  type, one, 8)
+        .getResult();
+  };
+  auto slotTypeOf = [&](const Operand &op, uint64_t size) {
+    if (op.kind == Operand::Reg && fn.regs[op.reg].type.isPred())
+      return PtxType::make(PtxType::Pred, 1);
+    return PtxType::make(PtxType::Bits, unsigned(size * 8));
+  };
+  auto valueSlot = [&](const Operand &op, uint64_t size) -> FailureOr<Value> {
+    if (size > 16 && op.kind != Operand::Symbol)
+      return error(op.loc) << "an argument of " << size
+                           << " bytes must be a '.param' variable",
+             failure();
+    PtxType type = slotTypeOf(op, size);
+    FailureOr<Value> value = type.isPred() ? readPred(op) : read(op, type);
+    if (failed(value))
+      return failure();
+    Value slot = registerSlot(size);
+    storeSlot(slot, *value);
+    return slot;
+  };
   auto slotOf = [&](const Operand &op) -> FailureOr<Value> {
     if (op.kind != Operand::Symbol)
-      return error(op.loc) << "call arguments must be '.param' variables",
+      return error(op.loc) << "call arguments must be '.param' variables "
+                              "or, for '.reg' parameters, registers",
              failure();
     auto it = fn.localVars.find(op.symbol);
     if (it != fn.localVars.end() && it->second.isCallParam)
@@ -106,13 +191,28 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
         .getResult();
   };
   for (unsigned k = 0; k < numArgs; ++k) {
-    FailureOr<Value> slot = slotOf(args->elems[k]);
+    const Operand &arg = args->elems[k];
+    FailureOr<Value> slot = arg.kind == Operand::Symbol
+                                ? slotOf(arg)
+                                : valueSlot(arg, sig->paramSizes[k]);
     if (failed(slot))
       return failure();
     callArgs.push_back(*slot);
   }
   for (unsigned k = 0; k < numRets; ++k) {
-    FailureOr<Value> slot = slotOf(rets->elems[k]);
+    const Operand &ret = rets->elems[k];
+    if (ret.kind == Operand::Reg) {
+      if (sig->retSizes[k] > 16)
+        return error(ret.loc) << "a result of " << sig->retSizes[k]
+                              << " bytes must be a '.param' variable",
+               failure();
+      Value slot = registerSlot(sig->retSizes[k]);
+      registerResults.push_back(
+          {slot, &ret, slotTypeOf(ret, sig->retSizes[k])});
+      callArgs.push_back(slot);
+      continue;
+    }
+    FailureOr<Value> slot = slotOf(ret);
     if (failed(slot))
       return failure();
     callArgs.push_back(*slot);
@@ -145,6 +245,9 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
   emitReturn();
   cur = next;
   b.setInsertionPointToEnd(cur);
+  for (auto &[slot, ret, type] : registerResults)
+    if (failed(write(*ret, loadSlot(slot, type), type)))
+      return failure();
   return success();
 }
 
@@ -244,6 +347,10 @@ LogicalResult FunctionEmitter::emitRet(Mods &mods) {
   // its call, and the kernel ends the thread normally.
   if (curId == InstrId::exit && !fn.isEntry)
     ptx::ExitThreadOp::create(b, loc, state);
+  else if (failed(storeRegisterResults()))
+    return failure();
+  else
+    copyParams(/*results=*/true);
   emitReturn();
   if (!curInstr->guard)
     startUnreachableBlock();

@@ -16,12 +16,38 @@ using ptx::StateSpace;
 //===----------------------------------------------------------------------===//
 
 LogicalResult FunctionEmitter::emitMov(Mods &mods) {
+  std::optional<Mod> vec = mods.takeAny({Mod::v2, Mod::v4});
   FailureOr<PtxType> type =
       oneType(mods, {"pred", "b16", "b32", "b64", "b128", "u16", "u32", "u64",
                      "s16", "s32", "s64", "f16", "bf16", "f32", "f64"});
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
   const Operand &dst = operand(0), &src = operand(1);
+  if (vec) {
+    // mov.v2/.v4: element by element between vectors (a vector register or
+    // a brace list; 6.4.3).
+    unsigned n = *vec == Mod::v2 ? 2 : 4;
+    for (const Operand *op : {&dst, &src})
+      if (op->kind != Operand::Vector || op->elems.size() != n)
+        return error(op->loc) << "'mov.v" << n << "' takes vectors of " << n
+                              << " elements",
+               failure();
+    if (type->isPred() || n * type->width() > 128)
+      return instrError() << "invalid vector type '.v" << n << type->str()
+                          << "'",
+             failure();
+    SmallVector<Value> values;
+    for (const Operand &elem : src.elems) {
+      FailureOr<Value> v = read(elem, *type);
+      if (failed(v))
+        return failure();
+      values.push_back(*v);
+    }
+    for (unsigned i = 0; i < n; ++i)
+      if (failed(write(dst.elems[i], values[i], *type)))
+        return failure();
+    return success();
+  }
   if (src.kind == Operand::Vector || dst.kind == Operand::Vector) {
     if (type->kind != PtxType::Bits)
       return instrError() << "packing and unpacking 'mov' needs a .b type",
@@ -75,8 +101,8 @@ StateSpace frontend::takeSpace(Mods &mods) {
   switch (*space) {
   case Mod::global:
     return StateSpace::global;
-  // Every launch is a cluster of one CTA (the `%cluster_*` registers say
-  // so), so the cluster's shared window is the CTA's.
+  // `.shared::cluster` addresses are offsets from the CTA's own window,
+  // which the other windows of its cluster surround (ThreadState.h).
   case Mod::shared:
   case Mod::shared_cta:
   case Mod::shared_cluster:
@@ -362,11 +388,9 @@ LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
   return write(operand(0), result, PtxType::make(PtxType::Pred, 1));
 }
 
-/// mapa (9.7.9.23) and getctarank (9.7.9.24). Every launch is a cluster of
-/// one CTA, so the only CTA an address can be mapped to is the executing
-/// one (any other rank is undefined behaviour in the ISA): mapa gives the
-/// address back, getctarank gives 0. The address may be a register or, in
-/// the `.shared::cluster` forms, a shared variable (`sh`, `sh+imm`).
+/// mapa (9.7.9.23) and getctarank (9.7.9.24): distributed shared memory.
+/// The address may be a register or, in the `.shared::cluster` forms, a
+/// shared variable (`sh`, `sh+imm`).
 LogicalResult FunctionEmitter::emitMapa(Mods &mods) {
   bool cluster = mods.take(Mod::shared_cluster);
   FailureOr<PtxType> type = oneType(mods);
@@ -397,12 +421,17 @@ LogicalResult FunctionEmitter::emitMapa(Mods &mods) {
     return failure();
   PtxType b32 = PtxType::make(PtxType::Bits, 32);
   if (curId == InstrId::getctarank)
-    return write(operand(0), arith::ConstantOp::create(
-                                 b, loc, b.getI32IntegerAttr(0)),
+    return write(operand(0),
+                 ptx::GetctarankOp::create(b, loc, b.getI32Type(), state,
+                                           *address, cluster),
                  b32);
-  if (failed(read(operand(2), b32)))
+  FailureOr<Value> rank = read(operand(2), b32);
+  if (failed(rank))
     return failure();
-  return write(operand(0), *address, *type);
+  return write(operand(0),
+               ptx::MapaOp::create(b, loc, address->getType(), state, *address,
+                                   *rank, cluster),
+               *type);
 }
 
 LogicalResult FunctionEmitter::emitPrmt(Mods &mods) {

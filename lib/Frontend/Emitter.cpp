@@ -56,6 +56,25 @@ LogicalResult FunctionEmitter::emit() {
   func = func::FuncOp::create(b, fnLoc, fn.name,
                               b.getFunctionType(argTypes, {}));
   if (!fn.isEntry) {
+    // Parameters whose address the body takes get a copy in the frame.
+    for (const std::vector<VarInfo> *list : {&fn.params, &fn.rets})
+      for (const VarInfo &var : *list) {
+        if (var.isReg)
+          continue;
+        bool taken = llvm::any_of(fn.body, [&](const Stmt &stmt) {
+          return !stmt.isLabel &&
+                 llvm::any_of(stmt.instr.operands, [&](const Operand &op) {
+                   return op.kind == Operand::Symbol && !op.isArrayElement &&
+                          op.symbol == var.name;
+                 });
+        });
+        if (!taken)
+          continue;
+        uint64_t align = std::max(1u, var.align);
+        uint64_t offset = (fn.localBytes + align - 1) / align * align;
+        paramCopies[var.name] = offset;
+        fn.localBytes = offset + var.size;
+      }
     func->setAttr(attrs::kDevice, b.getUnitAttr());
     func->setAttr(attrs::kLocalBytes, b.getI64IntegerAttr(fn.localBytes));
     entry = func.addEntryBlock();
@@ -79,6 +98,11 @@ LogicalResult FunctionEmitter::emit() {
     func->setAttr(attrs::kReqntid, b.getDenseI64ArrayAttr(fn.reqntid));
   if (!fn.maxntid.empty())
     func->setAttr(attrs::kMaxntid, b.getDenseI64ArrayAttr(fn.maxntid));
+  if (!fn.reqnctapercluster.empty())
+    func->setAttr(attrs::kReqnctapercluster,
+                  b.getDenseI64ArrayAttr(fn.reqnctapercluster));
+  if (fn.explicitCluster || !fn.reqnctapercluster.empty())
+    func->setAttr(attrs::kExplicitCluster, b.getUnitAttr());
 
   entry = func.addEntryBlock();
   return emitBody();
@@ -181,11 +205,28 @@ LogicalResult FunctionEmitter::emitBody() {
 
   cur = entry;
   b.setInsertionPointToEnd(cur);
+  copyParams(/*results=*/false);
+  // `.reg` arguments: the registers start with what the caller passed.
+  for (unsigned k = 0, e = fn.isEntry ? 0 : fn.params.size(); k != e; ++k) {
+    const VarInfo &var = fn.params[k];
+    if (!var.isReg)
+      continue;
+    Operand reg;
+    reg.kind = Operand::Reg;
+    reg.reg = var.reg;
+    reg.loc = fn.loc;
+    if (failed(write(reg, loadSlot(func.getArgument(1 + k), var.regType),
+                     var.regType)))
+      return failure();
+  }
   for (const Stmt &stmt : fn.body)
     if (failed(emitStatement(stmt)))
       return failure();
   if (!isTerminated(cur)) {
     b.setInsertionPointToEnd(cur);
+    if (!fn.isEntry && failed(storeRegisterResults()))
+      return failure();
+    copyParams(/*results=*/true);
     emitReturn();
   }
   for (Block &block : func.getBody())

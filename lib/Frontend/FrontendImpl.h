@@ -143,6 +143,12 @@ struct VarInfo {
   /// A `.param` declared in a function body (the arguments and results of
   /// a call): a stack slot of the caller.
   bool isCallParam = false;
+  /// A `.reg` argument or result of a `.func`: a register of the body
+  /// (`reg`, of `regType`) that the caller's slot initialises (arguments)
+  /// or receives at `ret` (results).
+  bool isReg = false;
+  PtxType regType;
+  unsigned reg = 0;
 };
 
 /// The signature of a `.func` or `.callprototype`: how many `.param`
@@ -174,7 +180,8 @@ struct FunctionInfo {
       branchTargets;
   llvm::StringMap<VarInfo> localVars;
   uint64_t localBytes = 0;
-  llvm::SmallVector<int64_t, 3> reqntid, maxntid;
+  llvm::SmallVector<int64_t, 3> reqntid, maxntid, reqnctapercluster;
+  bool explicitCluster = false;
 };
 
 /// Module-wide symbols.

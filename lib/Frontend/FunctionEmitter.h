@@ -78,6 +78,17 @@ public:
 private:
   LogicalResult emitBody();
   /// Emits a return, popping the local frame of a device function.
+  /// Stores the `.reg` results of a device function into the caller's
+  /// slots (at `ret` and at the end of the body).
+  LogicalResult storeRegisterResults();
+  /// Copies between the caller's slots and the local copies of the
+  /// parameters whose address is taken: the arguments at entry, the results
+  /// at return.
+  void copyParams(bool results);
+  /// Stores a value into an argument or result slot (a predicate as a
+  /// byte), and loads one as \p type.
+  void storeSlot(Value slot, Value value);
+  Value loadSlot(Value slot, PtxType type);
   void emitReturn() {
     if (!fn.isEntry && (fn.localBytes || usesAlloca))
       ptx::LocalFreeOp::create(b, loc, state, localFrame);
@@ -327,6 +338,18 @@ private:
   llvm::DenseMap<unsigned, Value> undefs;
   /// Offset of this function's `.local` frame in the thread's window.
   Value localFrame;
+  /// The `.param` arguments and results of a device function whose address
+  /// the body takes (`mov`): they live in a copy in the local frame, at
+  /// this offset (5.1.6.4: "the parameter will be copied to the stack").
+  llvm::StringMap<uint64_t> paramCopies;
+  /// The host pointer of the local copy of parameter \p name.
+  Value paramCopyPointer(llvm::StringRef name) {
+    return ptx::WindowPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx), state,
+        arith::AddIOp::create(b, loc, localFrame,
+                              i64Const(int64_t(paramCopies.lookup(name)))),
+        StateSpace::local);
+  }
   llvm::StringMap<Value> callParamSlots;
   /// Blocks that start right after an unconditional branch or return.
   llvm::DenseSet<Block *> unreachableBlocks;

@@ -132,6 +132,13 @@ public:
         }
     return types;
   }
+  /// Whether the instruction has the type modifier \p type (not yet taken).
+  bool hasType(PtxType type) const {
+    for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)
+      if (!used[i] && PtxType::parse(instr.mods[i]) == type)
+        return true;
+    return false;
+  }
   /// Takes the type modifier \p type if the instruction has it.
   bool takeType(PtxType type) {
     for (unsigned i = 0, e = instr.mods.size(); i != e; ++i)

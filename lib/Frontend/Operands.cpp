@@ -164,6 +164,12 @@ FailureOr<Value> FunctionEmitter::read(const Operand &op, PtxType type,
     if (failed(addr))
       return failure();
     Value value = addr->first;
+    // The address of a device function's `.param` argument or result "will
+    // be in the .local state space" (5.1.6.4): the offset of its copy in
+    // the function's local frame.
+    if (auto copy = paramCopies.find(op.symbol); copy != paramCopies.end())
+      value = arith::AddIOp::create(b, loc, localFrame,
+                                    i64Const(int64_t(copy->second) + op.imm));
     if (type.width() < 64)
       value = arith::TruncIOp::create(b, loc, mlirType, value);
     return value;
@@ -231,6 +237,8 @@ FunctionEmitter::symbolAddress(const Operand &op) {
   auto hostAddress = [&](Value ptr) {
     return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr).getResult();
   };
+  if (paramCopies.count(name))
+    return withOffset(hostAddress(paramCopyPointer(name)), StateSpace::param);
   for (unsigned i = 0, e = fn.params.size(); i != e; ++i)
     if (fn.params[i].name == name) {
       if (fn.isEntry)
@@ -322,7 +330,11 @@ FailureOr<Value> FunctionEmitter::addressValue(const Operand &written,
                            << "' must be a 32- or 64-bit integer",
              failure();
     base = readVar(op.reg, cur);
-    if (regType.width() == 32)
+    // A 32-bit `.shared` address is signed: `.shared::cluster` addresses of
+    // CTAs of a lower cluster rank lie below the CTA's own window.
+    if (regType.width() == 32 && access == StateSpace::shared)
+      base = arith::ExtSIOp::create(b, loc, b.getI64Type(), base);
+    else if (regType.width() == 32)
       base = arith::ExtUIOp::create(b, loc, b.getI64Type(), base);
   } else if (!op.symbol.empty()) {
     Operand sym = op;

@@ -741,13 +741,34 @@ LogicalResult Parser::parseParams(std::vector<VarInfo> &params,
   uint64_t offset = 0;
   do {
     llvm::SMLoc loc = tok.getLoc();
-    if (isDot("reg"))
-      return error() << (forEntry ? "kernel parameters must be in the "
-                                    "'.param' space"
-                                  : "'.reg' parameters of '.func' are not "
-                                    "supported yet"),
-             failure();
-    else if (failed(expect(Token::DotName, "'.param'"))) {
+    if (isDot("reg")) {
+      if (forEntry)
+        return error() << "kernel parameters must be in the '.param' space",
+               failure();
+      // `.reg .type name` (5.1.6.4): a register of the body; the call
+      // passes its value through a slot like a `.param` one.
+      consume();
+      std::optional<PtxType> type =
+          tok.is(Token::DotName) ? PtxType::parse(tok.spelling.drop_front())
+                                 : std::nullopt;
+      if (!type)
+        return unexpected("a register type such as '.b32'");
+      consume();
+      if (!tok.is(Token::Identifier))
+        return unexpected("a parameter name");
+      VarInfo param;
+      param.name = tok.spelling.str();
+      param.space = ptx::StateSpace::param;
+      param.isReg = true;
+      param.regType = *type;
+      param.size = std::max(1u, type->width() / 8);
+      param.align = unsigned(param.size);
+      param.globalName = type->str();
+      consume();
+      params.push_back(param);
+      continue;
+    }
+    if (failed(expect(Token::DotName, "'.param'"))) {
       return failure();
     }
     unsigned align = 0;
@@ -801,12 +822,8 @@ LogicalResult Parser::parsePerformanceDirectives(FunctionInfo &function) {
                failure();
       while (values.size() < 3)
         values.push_back(1);
-      // Launches run every CTA as a cluster of its own (the %cluster_*
-      // registers say so); a kernel that needs larger clusters cannot run.
-      if (name == "reqnctapercluster" && values[0] * values[1] * values[2] > 1)
-        return error(loc) << "clusters of more than one CTA ('.reqnctapercluster "
-                          << values[0] << ", " << values[1] << ", "
-                          << values[2] << "') are not supported yet",
+      if (name == "reqnctapercluster" && values.size() > 3)
+        return error(loc) << "'.reqnctapercluster' takes at most 3 values",
                failure();
       // ptxas: "Conflicting directives: .maxntid and .reqntid cannot both
       // be specified".
@@ -819,10 +836,14 @@ LogicalResult Parser::parsePerformanceDirectives(FunctionInfo &function) {
         function.maxntid = values;
       else if (name == "reqntid")
         function.reqntid = values;
+      else if (name == "reqnctapercluster")
+        function.reqnctapercluster = values;
       continue;
     }
     if (name == "noreturn" || name == "explicitcluster" ||
         name == "blocksareclusters") {
+      if (name == "explicitcluster")
+        function.explicitCluster = true;
       consume();
       continue;
     }
@@ -1007,12 +1028,18 @@ LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
   llvm::SMLoc loc = tok.getLoc();
   consume(); // .reg
   std::optional<PtxType> type;
+  unsigned vectorLength = 1;
   while (tok.is(Token::DotName)) {
     StringRef name = tok.spelling.drop_front();
-    if (name == "v2" || name == "v4" || name == "v8")
-      return error() << "vector registers ('." << name
-                     << "') are not supported yet",
-             failure();
+    if (name == "v2" || name == "v4" || name == "v8") {
+      // 5.4.2: vectors of 2 or 4 elements of a fundamental type.
+      if (name == "v8")
+        return error() << "a vector register has 2 or 4 elements, not 8",
+               failure();
+      vectorLength = name == "v2" ? 2 : 4;
+      consume();
+      continue;
+    }
     if (name == "align") {
       consume();
       if (failed(parseInteger("an alignment")))
@@ -1027,6 +1054,13 @@ LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
   }
   if (!type)
     return error(loc) << "expected a register type such as '.b32'", failure();
+  if (vectorLength > 1 && type->kind == PtxType::Pred)
+    return error(loc) << "a vector register cannot hold predicates", failure();
+  if (vectorLength * type->width() > 128)
+    return error(loc) << "a vector register holds at most 128 bits ('.v"
+                      << vectorLength << " " << type->str() << "' is "
+                      << vectorLength * type->width() << ")",
+           failure();
   do {
     if (!tok.is(Token::Identifier))
       return unexpected("a register name");
@@ -1052,7 +1086,22 @@ LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
       function.regs.push_back({name, *type});
       return success();
     };
-    if (consumeIf(Token::Less)) {
+    if (vectorLength > 1) {
+      // A vector register is its elements, `V.x`, `V.y` (`V.z`, `V.w`):
+      // scalar registers the frontend names that way (6.4.3).
+      if (tok.is(Token::Less))
+        return error(nameLoc) << "vector registers cannot be declared as a "
+                                 "range ('<N>')",
+               failure();
+      if (scopes.back().count(base + ".x") || scopes.back().count(base) ||
+          inDeclaredRange(base))
+        return error(nameLoc) << "redefinition of register '" << base << "'",
+               failure();
+      static const char *const kElements[] = {".x", ".y", ".z", ".w"};
+      for (unsigned i = 0; i < vectorLength; ++i)
+        if (failed(declare(base + kElements[i])))
+          return failure();
+    } else if (consumeIf(Token::Less)) {
       FailureOr<int64_t> count = parseInteger("a register count");
       if (failed(count))
         return failure();
@@ -1079,6 +1128,19 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
   paramScopes.emplace_back();
   rangeScopes.emplace_back();
   currentFunction = &function;
+  // `.reg` arguments and results are registers of the body.
+  for (std::vector<VarInfo> *list : {&function.params, &function.rets})
+    for (VarInfo &var : *list) {
+      if (!var.isReg)
+        continue;
+      if (scopes.back().count(var.name))
+        return error(function.loc) << "redefinition of register '" << var.name
+                                   << "'",
+               failure();
+      var.reg = function.regs.size();
+      scopes.back()[var.name] = var.reg;
+      function.regs.push_back({var.name, var.regType});
+    }
   unsigned depth = 1;
   while (true) {
     if (tok.is(Token::Eof) || tok.is(Token::Error))
@@ -1399,6 +1461,45 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
     op.kind = Operand::Imm;
     op.imm = 32;
     consume();
+    return success();
+  }
+  if (std::optional<unsigned> first = lookupReg((name + ".x").str())) {
+    // A vector register: one element (`V.x`, or `V.r` ...), or the whole
+    // vector, which is the brace list of its elements (6.4.3).
+    consume();
+    if (tok.is(Token::DotName) &&
+        tok.getLoc().getPointer() == name.data() + name.size()) {
+      StringRef field = tok.spelling.drop_front();
+      StringRef element = llvm::StringSwitch<StringRef>(field)
+                              .Cases("x", "r", ".x")
+                              .Cases("y", "g", ".y")
+                              .Cases("z", "b", ".z")
+                              .Cases("w", "a", ".w")
+                              .Default("");
+      std::optional<unsigned> reg =
+          element.empty() ? std::nullopt
+                          : lookupReg((name + element).str());
+      if (!reg)
+        return error() << "vector register '" << name << "' has no element '"
+                       << tok.spelling << "'",
+               failure();
+      consume();
+      op.kind = Operand::Reg;
+      op.reg = *reg;
+      op.minus = negative;
+      return success();
+    }
+    op.kind = Operand::Vector;
+    for (StringRef element : {".x", ".y", ".z", ".w"}) {
+      std::optional<unsigned> reg = lookupReg((name + element).str());
+      if (!reg)
+        break;
+      Operand elem;
+      elem.kind = Operand::Reg;
+      elem.loc = op.loc;
+      elem.reg = *reg;
+      op.elems.push_back(std::move(elem));
+    }
     return success();
   }
   if (std::optional<unsigned> reg = lookupReg(name)) {

@@ -98,12 +98,11 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
 }
 
 /// barrier.cluster.arrive{.release|.relaxed}{.aligned} and
-/// barrier.cluster.wait{.acquire}{.aligned} (9.7.13.3). A launch runs every
-/// CTA as a cluster of its own, so the cluster barrier is a barrier of all
-/// the CTA's threads: arrive only marks the thread (it goes on), wait
-/// completes once every thread that has not exited waits there. A thread
-/// waits after its own arrive, so when all wait, all have arrived. Host
-/// barriers order memory, which covers .release and .acquire.
+/// barrier.cluster.wait{.acquire}{.aligned} (9.7.13.3): arrive counts the
+/// thread's arrival and lets it go on; wait holds it until every thread of
+/// the cluster that has not exited has arrived as often (the scheduler keeps
+/// the counts). The scheduler's hand-over orders memory, which covers
+/// .release and .acquire.
 LogicalResult FunctionEmitter::emitClusterBarrier(Mods &mods) {
   std::optional<Mod> form = mods.takeAny({Mod::arrive, Mod::wait});
   std::optional<Mod> sem =
@@ -120,11 +119,10 @@ LogicalResult FunctionEmitter::emitClusterBarrier(Mods &mods) {
                         << (*form == Mod::arrive ? "'.release' or '.relaxed'"
                                                  : "'.acquire'"),
            failure();
-  if (*form == Mod::arrive)
-    return success();
   Value id = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
   ptx::BarrierOp::create(b, loc, TypeRange{}, state, id, Value(), Value(),
-                         /*arrive=*/false, nullptr, /*cluster=*/true);
+                         /*arrive=*/*form == Mod::arrive, nullptr,
+                         /*cluster=*/true);
   return success();
 }
 
@@ -246,10 +244,11 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   PtxType pred = PtxType::make(PtxType::Pred, 1);
   // The kind is the instruction's spelling: "shfl" + "." + "up".
   auto create = [&](StringRef kind, TypeRange results, Value a, Value bv,
-                    Value c, Value p, Value mask, bool isSigned) {
+                    Value c, Value p, Value mask, bool isSigned,
+                    bool abs = false, bool propagateNaN = false) {
     return ptx::WarpCollectiveOp::create(
         b, loc, results, state, *ptx::symbolizeCollectiveKind(kind), a, bv, c,
-        p, mask, isSigned);
+        p, mask, isSigned, abs, propagateNaN);
   };
   if (curId == InstrId::activemask) {
     if (failed(oneType(mods)) || failed(checkAllUsed(mods)))
@@ -379,8 +378,32 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
   std::optional<Mod> rop =
       mods.takeAny({Mod::add, Mod::min, Mod::max, Mod::and_, Mod::or_, Mod::xor_});
   bool bitwise = *rop == Mod::and_ || *rop == Mod::or_ || *rop == Mod::xor_;
-  if (mods.takeAny({Mod::abs, Mod::NaN}))
-    return unsupported("floating-point 'redux.sync'");
+  bool abs = mods.take(Mod::abs);
+  bool propagateNaN = mods.take(Mod::NaN);
+  bool isFloat = mods.hasType(PtxType::make(PtxType::Float, 32));
+  if (isFloat || abs || propagateNaN) {
+    // redux.sync.{min,max}{.abs}{.NaN}.f32: the lanes' values go to the
+    // scheduler as their bits.
+    if (*rop != Mod::min && *rop != Mod::max)
+      return instrError() << "'redux.sync." << spelling(*rop)
+                          << "' has no .f32 form (only .min and .max)",
+             failure();
+    PtxType f32 = PtxType::make(PtxType::Float, 32);
+    if (failed(oneType(mods, {"f32"})) || failed(checkAllUsed(mods)))
+      return failure();
+    FailureOr<Value> a = read(operand(1), f32);
+    FailureOr<Value> mask = read(operand(2), b32);
+    if (failed(a) || failed(mask))
+      return failure();
+    Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), *a);
+    auto coll = create(*rop == Mod::min ? "redux.min.f32" : "redux.max.f32",
+                       {b.getI32Type()}, bits, {}, {}, {}, *mask, false, abs,
+                       propagateNaN);
+    return write(operand(0),
+                 arith::BitcastOp::create(b, loc, b.getF32Type(),
+                                          coll.getResult(0)),
+                 f32);
+  }
   FailureOr<PtxType> type = bitwise ? oneType(mods, {"b32"})
                                     : oneType(mods, {"u32", "s32"});
   if (failed(type) || failed(checkAllUsed(mods)))

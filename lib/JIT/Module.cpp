@@ -36,6 +36,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -98,6 +99,26 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   std::string inlineError;
   if (!inlineSuspendingCalls(*llvmModule, inlineError))
     return makeError("error: " + inlineError);
+  // A device function that synchronizes now lives on in its callers; its
+  // own definition cannot run outside a kernel's coroutine, so it goes
+  // (its address may not be taken: a thread cannot suspend in a frame the
+  // scheduler does not own).
+  if (llvm::Function *marker = llvmModule->getFunction(rt::kSuspendMarker)) {
+    llvm::SetVector<llvm::Function *> suspending;
+    for (llvm::User *user : marker->users())
+      if (auto *call = llvm::dyn_cast<llvm::CallInst>(user))
+        if (!kernelNames.count(call->getFunction()->getName()))
+          suspending.insert(call->getFunction());
+    for (llvm::Function *fn : suspending) {
+      if (!fn->use_empty())
+        return makeError("error: the address of device function '" +
+                         fn->getName() +
+                         "' is taken, but it synchronizes (barrier or warp "
+                         "collective); indirect calls to such functions are "
+                         "not supported");
+      fn->eraseFromParent();
+    }
+  }
   llvm::SmallVector<llvm::Function *> functions;
   for (llvm::Function &fn : *llvmModule)
     functions.push_back(&fn);
@@ -203,6 +224,8 @@ static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
     };
     dims(attrs::kReqntid, info.reqntid);
     dims(attrs::kMaxntid, info.maxntid);
+    dims(attrs::kReqnctapercluster, info.reqnctapercluster);
+    info.explicitCluster = fn->hasAttr(attrs::kExplicitCluster);
     info.localBytes =
         fn->getAttrOfType<mlir::IntegerAttr>(attrs::kLocalBytes).getInt();
     local.push_back(info.localBytes);
@@ -418,6 +441,8 @@ double Module::getCompileMillis() const { return impl->compileMillis; }
 
 /// Maximum shared memory per CTA (what the largest current GPUs allow).
 static constexpr uint64_t kMaxSharedBytes = 227 * 1024;
+/// Maximum CTAs per cluster (sm_90's non-portable limit).
+static constexpr uint64_t kMaxClusterCtas = 16;
 
 llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
                            uint32_t dynamicSharedBytes,
@@ -452,6 +477,38 @@ llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
       kMaxSharedBytes)
     return makeError("error: shared memory per CTA exceeds 227 KiB");
 
+  // The cluster shape: the launch's, else the kernel's, else one CTA.
+  Dim3 cluster = options.cluster.x ? options.cluster
+                 : kernel.reqnctapercluster.x ? kernel.reqnctapercluster
+                                              : Dim3{};
+  auto shape = [](Dim3 d) {
+    return std::to_string(d.x) + "x" + std::to_string(d.y) + "x" +
+           std::to_string(d.z);
+  };
+  if (!cluster.x || !cluster.y || !cluster.z)
+    return makeError("error: cluster dimensions must be positive");
+  if (options.cluster.x && kernel.reqnctapercluster.x &&
+      (cluster.x != kernel.reqnctapercluster.x ||
+       cluster.y != kernel.reqnctapercluster.y ||
+       cluster.z != kernel.reqnctapercluster.z))
+    return makeError("error: kernel '" + kernel.name +
+                     "' requires clusters of " +
+                     shape(kernel.reqnctapercluster) +
+                     " CTAs (.reqnctapercluster), not " + shape(cluster));
+  if (kernel.explicitCluster && !options.cluster.x &&
+      !kernel.reqnctapercluster.x)
+    return makeError("error: kernel '" + kernel.name +
+                     "' must be launched with a cluster shape "
+                     "(.explicitcluster)");
+  if (cluster.count() > kMaxClusterCtas)
+    return makeError("error: a cluster has at most " +
+                     llvm::Twine(kMaxClusterCtas) + " CTAs, not " +
+                     shape(cluster));
+  if (grid.x % cluster.x || grid.y % cluster.y || grid.z % cluster.z)
+    return makeError("error: the grid " + shape(grid) +
+                     " is not a whole number of clusters of " +
+                     shape(cluster));
+
   std::vector<uint8_t> params(std::max<uint32_t>(kernel.paramBufferSize, 1));
   for (size_t i = 0; i < args.size(); ++i) {
     if (!args[i])
@@ -474,6 +531,12 @@ llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
   launch.numWorkers = options.numThreads;
   launch.gridId = gridCounter++;
   launch.threadRamp = impl->threadRamps[index];
+  launch.cluster[0] = cluster.x;
+  launch.cluster[1] = cluster.y;
+  launch.cluster[2] = cluster.z;
+  launch.explicitCluster =
+      options.cluster.x || kernel.reqnctapercluster.x || kernel.explicitCluster;
+  launch.cooperative = options.cooperative;
   rt::LaunchResult result = rt::launchGrid(impl->ctaFunctions[index], launch);
   if (result.faulted && !result.message.empty())
     return makeError("error: kernel '" + kernel.name + "' failed in CTA (" +

@@ -121,10 +121,29 @@ struct AlignedBuffer {
 LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   uint64_t numCtas = uint64_t(l.grid[0]) * l.grid[1] * l.grid[2];
   uint64_t threadsPerCta = uint64_t(l.block[0]) * l.block[1] * l.block[2];
+  // The grid is a whole number of clusters (the caller checks it).
+  uint32_t clusterShape[3], clustersPerDim[3];
+  for (int i = 0; i < 3; ++i) {
+    clusterShape[i] = std::max(1u, l.cluster[i]);
+    clustersPerDim[i] = l.grid[i] / clusterShape[i];
+  }
+  uint64_t clusterCtas =
+      uint64_t(clusterShape[0]) * clusterShape[1] * clusterShape[2];
+  uint64_t numClusters = numCtas / clusterCtas;
   unsigned workers = l.numWorkers ? l.numWorkers : defaultWorkerCount();
-  workers = unsigned(std::min<uint64_t>(workers, numCtas));
+  workers = unsigned(std::min<uint64_t>(workers, numClusters));
+  // A worker runs a gang of clusters at once: one at a time, or, in a
+  // cooperative launch, every `workers`-th cluster of the grid.
+  uint64_t gangClusters =
+      l.cooperative ? (numClusters + workers - 1) / workers : 1;
+  uint64_t gangCtas = gangClusters * clusterCtas;
   uint32_t sharedBytes = l.staticSharedBytes + l.dynamicSharedBytes;
   uint64_t localBytes = l.localBytesPerThread * threadsPerCta;
+  // A CTA's shared window: its shared memory, then the system-reserved part
+  // (ABI.h); the windows of a gang lie one after the other.
+  uint64_t sharedWindowBytes =
+      (uint64_t(sharedBytes) + 15) / 16 * 16 + kReservedSharedBytes;
+  uint64_t sharedStride = (sharedWindowBytes + 63) / 64 * 64;
 
   double progressTimeout = l.progressTimeout;
   if (progressTimeout <= 0) {
@@ -135,52 +154,98 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   }
   std::atomic<uint64_t> next{0};
   std::atomic<bool> stop{false};
+  std::atomic<uint64_t> progressEpoch{0};
   std::mutex faultMutex;
   LaunchResult result;
+  // The grid workspace of cooperative groups (ABI.h).
+  AlignedBuffer gridWorkspace(l.cooperative ? kGridWorkspaceBytes : 0);
+  if (gridWorkspace.data)
+    std::memset(gridWorkspace.data, 0, kGridWorkspaceBytes);
 
   installFaultHandlers();
   auto work = [&](unsigned workerIndex) {
     DefaultFloatEnvironment fpEnvironment;
     AltStack altStack;
-    // The CTA's shared memory, then the system-reserved part (ABI.h).
-    uint64_t sharedWindowBytes =
-        (uint64_t(sharedBytes) + 15) / 16 * 16 + kReservedSharedBytes;
-    AlignedBuffer shared(sharedWindowBytes);
-    AlignedBuffer local(localBytes);
+    AlignedBuffer shared(gangCtas * sharedStride);
+    AlignedBuffer local(gangCtas * localBytes);
     ThreadState state;
     std::memset(&state, 0, sizeof(state));
     for (int i = 0; i < 3; ++i) {
       state.ntid[i] = l.block[i];
       state.nctaid[i] = l.grid[i];
+      state.clusterNctaid[i] = clusterShape[i];
     }
     state.dynamicSharedBytes = l.dynamicSharedBytes;
     state.totalSharedBytes = sharedBytes;
     state.params = l.params;
     state.paramBytes = l.paramBytes;
-    state.shared = shared.data;
-    state.localBase = local.data;
     state.localBytesPerThread = l.localBytesPerThread;
     state.gridId = l.gridId;
     state.smId = workerIndex;
     state.numSms = workers;
-    std::vector<ThreadState> threadStates(l.threadRamp ? threadsPerCta : 0);
+    state.sharedStride = uint32_t(sharedStride);
+    state.isExplicitCluster = l.explicitCluster;
+    uintptr_t workspace = reinterpret_cast<uintptr_t>(gridWorkspace.data);
+    state.envreg[kGridWorkspaceEnvRegHi] = uint32_t(uint64_t(workspace) >> 32);
+    state.envreg[kGridWorkspaceEnvRegLo] = uint32_t(workspace);
+    std::vector<ThreadState> ctaStates(gangCtas);
+    std::vector<ThreadState> threadStates(l.threadRamp ? gangCtas * threadsPerCta
+                                                       : 0);
+    GangShape shape;
+    shape.ctaSize = unsigned(threadsPerCta);
+    shape.clusterCtas = unsigned(clusterCtas);
+    shape.progressTimeout = progressTimeout;
+    shape.progressEpoch = &progressEpoch;
+    shape.abort = &stop;
+    bool gangTaken = false;
     while (!stop.load(std::memory_order_relaxed)) {
-      uint64_t idx = next.fetch_add(1, std::memory_order_relaxed);
-      if (idx >= numCtas)
-        break;
-      state.ctaid[0] = uint32_t(idx % l.grid[0]);
-      state.ctaid[1] = uint32_t(idx / l.grid[0] % l.grid[1]);
-      state.ctaid[2] = uint32_t(idx / (uint64_t(l.grid[0]) * l.grid[1]));
+      // The clusters of this gang.
+      std::vector<uint64_t> clusters;
+      if (l.cooperative) {
+        if (gangTaken)
+          break;
+        gangTaken = true;
+        for (uint64_t k = workerIndex; k < numClusters; k += workers)
+          clusters.push_back(k);
+      } else {
+        uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
+        if (k >= numClusters)
+          break;
+        clusters.push_back(k);
+      }
+      unsigned numGangCtas = unsigned(clusters.size() * clusterCtas);
+      for (size_t c = 0; c < clusters.size(); ++c) {
+        uint64_t k = clusters[c];
+        uint32_t clusterId[3] = {
+            uint32_t(k % clustersPerDim[0]),
+            uint32_t(k / clustersPerDim[0] % clustersPerDim[1]),
+            uint32_t(k / (uint64_t(clustersPerDim[0]) * clustersPerDim[1]))};
+        for (uint64_t r = 0; r < clusterCtas; ++r) {
+          uint32_t rank[3] = {
+              uint32_t(r % clusterShape[0]),
+              uint32_t(r / clusterShape[0] % clusterShape[1]),
+              uint32_t(r / (uint64_t(clusterShape[0]) * clusterShape[1]))};
+          size_t slot = c * clusterCtas + r;
+          ThreadState &s = ctaStates[slot];
+          s = state;
+          for (int i = 0; i < 3; ++i)
+            s.ctaid[i] = clusterId[i] * clusterShape[i] + rank[i];
+          s.shared = shared.data + slot * sharedStride;
+          s.localBase = local.data + slot * localBytes;
+        }
+      }
       // Fresh memory for every CTA keeps runs deterministic.
-      std::memset(shared.data, 0, sharedWindowBytes);
+      std::memset(shared.data, 0, numGangCtas * sharedStride);
       if (localBytes)
-        std::memset(local.data, 0, localBytes);
+        std::memset(local.data, 0, numGangCtas * localBytes);
       std::string message;
       bool faulted = false;
+      const ThreadState *faultingCta = &ctaStates[0];
+      const ThreadState *volatile running = nullptr;
       sigjmp_buf jump;
       faultJump = &jump;
       if (sigsetjmp(jump, 1) != 0) {
-        // A memory fault inside the kernel (the CTA's coroutine frames, if
+        // A memory fault inside the kernel (the gang's coroutine frames, if
         // any, are abandoned).
         faultJump = nullptr;
         char text[128];
@@ -190,27 +255,43 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
                       static_cast<unsigned long long>(faultAddress));
         message = text;
         faulted = true;
+        if (const ThreadState *t = l.threadRamp ? runningCoroutineThread()
+                                                : running)
+          faultingCta = t;
       } else if (l.threadRamp) {
         // One state per thread; the scheduler interleaves them.
-        for (uint32_t z = 0, i = 0; z < l.block[2]; ++z)
-          for (uint32_t y = 0; y < l.block[1]; ++y)
-            for (uint32_t x = 0; x < l.block[0]; ++x, ++i) {
-              ThreadState &t = threadStates[i];
-              t = state;
-              t.tid[0] = x;
-              t.tid[1] = y;
-              t.tid[2] = z;
-              t.local = local.data + uint64_t(i) * l.localBytesPerThread;
-            }
-        bool ok = runCoroutineCTA(l.threadRamp, threadStates.data(),
-                                  threadStates.size(), progressTimeout,
-                                  message);
+        for (unsigned c = 0, i = 0; c < numGangCtas; ++c)
+          for (uint32_t z = 0; z < l.block[2]; ++z)
+            for (uint32_t y = 0; y < l.block[1]; ++y)
+              for (uint32_t x = 0; x < l.block[0]; ++x, ++i) {
+                ThreadState &t = threadStates[i];
+                t = ctaStates[c];
+                t.tid[0] = x;
+                t.tid[1] = y;
+                t.tid[2] = z;
+                t.local = ctaStates[c].localBase +
+                          uint64_t(i % threadsPerCta) * l.localBytesPerThread;
+              }
+        unsigned count = unsigned(numGangCtas * threadsPerCta);
+        bool ok = runCoroutineGang(l.threadRamp, threadStates.data(), count,
+                                   shape, message);
         faulted = !ok;
-        for (ThreadState &t : threadStates)
-          faulted |= t.fault != 0;
+        for (unsigned i = 0; i < count; ++i)
+          if (threadStates[i].fault) {
+            if (!faulted)
+              faultingCta = &threadStates[i];
+            faulted = true;
+            break;
+          }
       } else {
-        cta(&state);
-        faulted = state.fault != 0;
+        for (unsigned c = 0; c < numGangCtas && !faulted; ++c) {
+          running = &ctaStates[c];
+          cta(&ctaStates[c]);
+          if (ctaStates[c].fault) {
+            faulted = true;
+            faultingCta = &ctaStates[c];
+          }
+        }
       }
       faultJump = nullptr;
       if (faulted) {
@@ -218,7 +299,8 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
         if (!result.faulted) {
           result.faulted = true;
           result.message = message;
-          std::memcpy(result.faultCta, state.ctaid, sizeof(state.ctaid));
+          std::memcpy(result.faultCta, faultingCta->ctaid,
+                      sizeof(result.faultCta));
         }
         stop = true;
         break;

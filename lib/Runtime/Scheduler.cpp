@@ -8,14 +8,16 @@
 // is a coroutine that suspends at every barrier, collective and yield point
 // (LLVM's coroutine splitting keeps the values live across a suspension in
 // the coroutine frame: continuation-based synchronization). This scheduler
-// runs every runnable thread of the CTA until it suspends, then completes
-// the barriers and collectives whose participants have all arrived, writes
-// their results into the threads' states and runs the released threads
-// again. Threads that exit count as arrived at every later barrier. When no
-// thread can run although some have not exited, the CTA has deadlocked; when
-// threads only yield (spin) for too long, it makes no progress. Both are
-// reported instead of hanging.
-//
+// runs a gang of such threads: one CTA, the CTAs of a cluster, or all the
+// clusters a worker holds in a cooperative launch. It runs every runnable
+// thread until it suspends, then completes the barriers (per CTA), the
+// cluster barriers (per cluster) and the warp collectives whose
+// participants have all arrived, writes their results into the threads'
+// states and runs the released threads again. Threads that exit count as
+// arrived at every later barrier. When no thread can run although some have
+// not exited, the gang has deadlocked; when threads only yield (spin) for
+// too long while nothing in the whole launch moves, it makes no progress.
+// Both are reported instead of hanging.
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/Runtime/Launch.h"
@@ -26,6 +28,7 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace ptxjit::rt;
@@ -84,6 +87,40 @@ void shuffle(ThreadState &t, unsigned lane, const uint64_t *source,
     j = l;
   t.result = uint32_t(source[j]);
   t.resultPred = pval;
+}
+
+/// redux.sync.{min,max}{.abs}{.NaN}.f32 (9.7.13.12) over the f32 bits of
+/// the lanes in `group`: +0 is greater than -0; NaN inputs are skipped
+/// unless kReduxNaN is set, which makes any NaN input give the canonical
+/// NaN (so do inputs that are all NaN).
+uint32_t reduceFloat(bool isMax, uint64_t flags, const uint64_t *source,
+                     uint32_t group) {
+  constexpr uint32_t kCanonicalNaN = 0x7fffffff;
+  auto isNaN = [](uint32_t bits) {
+    return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
+  };
+  // Orders f32 bit patterns as their values, with -0 below +0.
+  auto key = [](uint32_t bits) -> int64_t {
+    return bits >> 31 ? -int64_t(bits & 0x7fffffff) - 1 : int64_t(bits);
+  };
+  bool found = false;
+  uint32_t acc = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    if (!(group >> l & 1))
+      continue;
+    uint32_t v = uint32_t(source[l]);
+    if (flags & kReduxAbs)
+      v &= 0x7fffffff;
+    if (isNaN(v)) {
+      if (flags & kReduxNaN)
+        return kCanonicalNaN;
+      continue;
+    }
+    if (!found || (isMax ? key(v) > key(acc) : key(v) < key(acc)))
+      acc = v;
+    found = true;
+  }
+  return found ? acc : kCanonicalNaN;
 }
 
 /// Completes one warp collective for the lanes in `group` (bitmask of lanes
@@ -182,6 +219,10 @@ void completeCollective(ThreadState *warp[kWarpSize], uint32_t group) {
       t.result = acc;
       break;
     }
+    case ReduxMinF:
+    case ReduxMaxF:
+      t.result = reduceFloat(op == ReduxMaxF, t.collB, source, group);
+      break;
     case ActiveMask:
       t.result = group;
       break;
@@ -201,117 +242,221 @@ void completeCollective(ThreadState *warp[kWarpSize], uint32_t group) {
 
 } // namespace
 
+namespace {
+thread_local const ThreadState *runningThread = nullptr;
+} // namespace
+
+const ThreadState *ptxjit::rt::runningCoroutineThread() {
+  return runningThread;
+}
+
 bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
                                  unsigned count, double progressTimeout,
                                  std::string &message) {
+  GangShape shape;
+  shape.ctaSize = count;
+  shape.progressTimeout = progressTimeout;
+  return runCoroutineGang(ramp, threads, count, shape, message);
+}
+
+/// Completes the CTA barriers (bar.sync, bar.red) of the CTA whose threads
+/// are `threads[0, size)`: a barrier completes when every live thread (or
+/// the requested count) has arrived. `arrivals` counts the bar.arrive
+/// arrivals per barrier. Returns whether one completed.
+static bool completeBarriers(ThreadState *threads, unsigned first,
+                             unsigned size, unsigned exited,
+                             uint32_t *arrivals,
+                             std::vector<unsigned> &runnable) {
+  uint32_t waitedAt = 0;
+  for (unsigned i = first; i < first + size; ++i)
+    if (threads[i].waitKind == WaitBarrier &&
+        threads[i].waitId < kNumBarriers)
+      waitedAt |= 1u << threads[i].waitId;
+  bool progress = false;
+  std::vector<unsigned> waiting;
+  for (unsigned id = 0; id < kNumBarriers; ++id) {
+    if (!(waitedAt >> id & 1))
+      continue;
+    waiting.clear();
+    uint32_t expected = 0;
+    for (unsigned i = first; i < first + size; ++i)
+      if (threads[i].waitKind == WaitBarrier && threads[i].waitId == id) {
+        waiting.push_back(i);
+        if (threads[i].waitCount)
+          expected = threads[i].waitCount;
+      }
+    uint32_t arrived = waiting.size() + arrivals[id];
+    bool complete = expected ? arrived >= expected
+                             : waiting.size() + exited >= size;
+    if (!complete)
+      continue;
+    arrivals[id] = 0;
+    uint32_t op = threads[waiting[0]].collOp;
+    uint64_t popc = 0;
+    bool all = true, any = false;
+    for (unsigned i : waiting) {
+      bool p = threads[i].collPred != 0;
+      popc += p;
+      all &= p;
+      any |= p;
+    }
+    for (unsigned i : waiting) {
+      ThreadState &t = threads[i];
+      if (op == BarRedPopc)
+        t.result = popc;
+      else if (op == BarRedAnd)
+        t.resultPred = all;
+      else if (op == BarRedOr)
+        t.resultPred = any;
+      t.waitKind = WaitNone;
+      runnable.push_back(i);
+    }
+    progress = true;
+  }
+  return progress;
+}
+
+/// Completes the warp collectives of the CTA whose threads are
+/// `threads[first, first + size)`: lanes waiting at the same instruction
+/// with the same member mask form a group (tiles of a warp use disjoint
+/// masks at one instruction); a group completes once every live lane of its
+/// mask is in it. Returns whether one completed.
+static bool completeWarpCollectives(ThreadState *threads, unsigned first,
+                                    unsigned size,
+                                    std::vector<unsigned> &runnable) {
+  bool progress = false;
+  unsigned numWarps = (size + kWarpSize - 1) / kWarpSize;
+  for (unsigned w = 0; w < numWarps; ++w) {
+    ThreadState *warp[kWarpSize] = {};
+    uint32_t live = 0;
+    bool anyWaiting = false;
+    for (unsigned l = 0; l < kWarpSize && w * kWarpSize + l < size; ++l) {
+      warp[l] = &threads[first + w * kWarpSize + l];
+      if (warp[l]->waitKind != WaitExited)
+        live |= 1u << l;
+      anyWaiting |= warp[l]->waitKind == WaitCollective;
+    }
+    if (!anyWaiting)
+      continue;
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> groups;
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      if (warp[l] && warp[l]->waitKind == WaitCollective) {
+        uint32_t mask = warp[l]->collOp == ActiveMask ? 0 : warp[l]->collMask;
+        groups[{warp[l]->waitId, mask}] |= 1u << l;
+      }
+    for (auto [key, group] : groups) {
+      ThreadState *firstLane = warp[__builtin_ctz(group)];
+      if (firstLane->collOp != ActiveMask) {
+        uint32_t mask = firstLane->collMask & live;
+        if ((mask & group) != mask)
+          continue; // Somebody in the mask has not arrived yet.
+      }
+      completeCollective(warp, group);
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        if (group >> l & 1) {
+          warp[l]->waitKind = WaitNone;
+          runnable.push_back(first + w * kWarpSize + l);
+        }
+      progress = true;
+    }
+  }
+  return progress;
+}
+
+bool ptxjit::rt::runCoroutineGang(ThreadRamp ramp, ThreadState *threads,
+                                  unsigned count, const GangShape &shape,
+                                  std::string &message) {
   for (unsigned i = 0; i < count; ++i) {
     threads[i].waitKind = WaitNone;
     threads[i].coroutine = nullptr;
+    runningThread = &threads[i];
     ramp(&threads[i]);
   }
-  unsigned numWarps = (count + kWarpSize - 1) / kWarpSize;
+  runningThread = nullptr;
+  const unsigned ctaSize = shape.ctaSize ? shape.ctaSize : count;
+  const unsigned numCtas = (count + ctaSize - 1) / ctaSize;
+  const unsigned clusterSize = ctaSize * std::max(1u, shape.clusterCtas);
+  const unsigned numClusters = (count + clusterSize - 1) / clusterSize;
   auto lastProgress = std::chrono::steady_clock::now();
+  uint64_t seenEpoch = shape.progressEpoch ? shape.progressEpoch->load() : 0;
   bool ok = true;
   std::vector<unsigned> runnable;
   runnable.reserve(count);
-  // Per barrier: threads that arrived without waiting (bar.arrive).
-  // The CTA barriers and the cluster barrier (kClusterBarrier).
-  uint32_t arrivals[kNumBarriers + 1] = {};
+  // Per CTA and barrier: threads that arrived without waiting (bar.arrive).
+  std::vector<uint32_t> arrivals(size_t(numCtas) * kNumBarriers);
+  // Per thread: its arrivals at the cluster barrier, and the waits it has
+  // passed. A wait passes once every live thread of the cluster has arrived
+  // more often than the waiter has passed.
+  std::vector<uint32_t> clusterArrived(count), clusterPassed(count);
+  std::vector<unsigned> ctaExited(numCtas);
   unsigned previouslyExited = 0;
   static const bool debug = std::getenv("PTXJIT_DEBUG_SCHEDULER") != nullptr;
   while (true) {
+    if (shape.abort && shape.abort->load(std::memory_order_relaxed)) {
+      message = "aborted: another CTA of the launch failed";
+      ok = false;
+      break;
+    }
     bool fault = false;
     unsigned exited = 0;
+    std::fill(ctaExited.begin(), ctaExited.end(), 0);
     for (unsigned i = 0; i < count; ++i) {
       fault |= threads[i].fault != 0;
-      exited += threads[i].waitKind == WaitExited;
+      if (threads[i].waitKind == WaitExited) {
+        ++exited;
+        ++ctaExited[i / ctaSize];
+      }
     }
     if (fault || exited == count)
       break;
     runnable.clear();
     bool progress = false;
-    // bar.arrive: count the arrival and let the thread go on.
+    // Arrivals without waiting: count them and let the thread go on.
     for (unsigned i = 0; i < count; ++i)
       if (threads[i].waitKind == WaitArrive) {
-        arrivals[std::min(threads[i].waitId, kClusterBarrier)]++;
+        if (threads[i].waitId >= kClusterBarrier)
+          ++clusterArrived[i];
+        else
+          ++arrivals[size_t(i / ctaSize) * kNumBarriers + threads[i].waitId];
         threads[i].waitKind = WaitNone;
         runnable.push_back(i);
       }
-    // Barriers: complete when every live thread (or the requested count)
-    // has arrived.
-    for (unsigned id = 0; id <= kClusterBarrier; ++id) {
-      std::vector<unsigned> waiting;
-      uint32_t expected = 0;
-      for (unsigned i = 0; i < count; ++i)
-        if (threads[i].waitKind == WaitBarrier && threads[i].waitId == id) {
-          waiting.push_back(i);
-          if (threads[i].waitCount)
-            expected = threads[i].waitCount;
-        }
-      if (waiting.empty())
-        continue;
-      uint32_t arrived = waiting.size() + arrivals[id];
-      bool complete = expected ? arrived >= expected
-                               : waiting.size() + exited >= count;
-      if (!complete)
-        continue;
-      arrivals[id] = 0;
-      uint32_t op = threads[waiting[0]].collOp;
-      uint64_t popc = 0;
-      bool all = true, any = false;
-      for (unsigned i : waiting) {
-        bool p = threads[i].collPred != 0;
-        popc += p;
-        all &= p;
-        any |= p;
-      }
-      for (unsigned i : waiting) {
-        ThreadState &t = threads[i];
-        if (op == BarRedPopc)
-          t.result = popc;
-        else if (op == BarRedAnd)
-          t.resultPred = all;
-        else if (op == BarRedOr)
-          t.resultPred = any;
-        t.waitKind = WaitNone;
-        runnable.push_back(i);
-      }
-      progress = true;
+    for (unsigned c = 0; c < numCtas; ++c) {
+      unsigned first = c * ctaSize;
+      unsigned size = std::min(ctaSize, count - first);
+      progress |= completeBarriers(threads, first, size, ctaExited[c],
+                                   &arrivals[size_t(c) * kNumBarriers],
+                                   runnable);
+      progress |= completeWarpCollectives(threads, first, size, runnable);
     }
-    // Warp collectives: lanes waiting at the same instruction form a group;
-    // a group completes once every live lane of its member mask is in it.
-    for (unsigned w = 0; w < numWarps; ++w) {
-      ThreadState *warp[kWarpSize] = {};
-      uint32_t live = 0;
-      for (unsigned l = 0; l < kWarpSize && w * kWarpSize + l < count; ++l) {
-        warp[l] = &threads[w * kWarpSize + l];
-        if (warp[l]->waitKind != WaitExited)
-          live |= 1u << l;
+    // The cluster barrier.
+    for (unsigned k = 0; k < numClusters; ++k) {
+      unsigned first = k * clusterSize;
+      unsigned end = std::min(count, first + clusterSize);
+      bool anyWaiting = false;
+      uint32_t minArrived = UINT32_MAX;
+      for (unsigned i = first; i < end; ++i) {
+        ThreadState &t = threads[i];
+        if (t.waitKind == WaitExited)
+          continue;
+        if (t.waitKind == WaitBarrier && t.waitId == kClusterBarrier) {
+          anyWaiting = true;
+          // A wait without its arrive arrives as well.
+          clusterArrived[i] = std::max(clusterArrived[i], clusterPassed[i] + 1);
+        }
+        minArrived = std::min(minArrived, clusterArrived[i]);
       }
-      // Lanes at the same instruction with the same member mask form a
-      // group (tiles of a warp use disjoint masks at one instruction).
-      std::map<std::pair<uint32_t, uint32_t>, uint32_t> groups;
-      for (unsigned l = 0; l < kWarpSize; ++l)
-        if (warp[l] && warp[l]->waitKind == WaitCollective) {
-          uint32_t mask =
-              warp[l]->collOp == ActiveMask ? 0 : warp[l]->collMask;
-          groups[{warp[l]->waitId, mask}] |= 1u << l;
+      if (!anyWaiting)
+        continue;
+      for (unsigned i = first; i < end; ++i) {
+        ThreadState &t = threads[i];
+        if (t.waitKind == WaitBarrier && t.waitId == kClusterBarrier &&
+            clusterPassed[i] < minArrived) {
+          ++clusterPassed[i];
+          t.waitKind = WaitNone;
+          runnable.push_back(i);
+          progress = true;
         }
-      for (auto [key, group] : groups) {
-        ThreadState *first = warp[__builtin_ctz(group)];
-        uint32_t op = first->collOp;
-        if (op != ActiveMask) {
-          uint32_t mask = first->collMask & live;
-          if ((mask & group) != mask)
-            continue; // Somebody in the mask has not arrived yet.
-        }
-        completeCollective(warp, group);
-        for (unsigned l = 0; l < kWarpSize; ++l)
-          if (group >> l & 1) {
-            warp[l]->waitKind = WaitNone;
-            runnable.push_back(w * kWarpSize + l);
-          }
-        progress = true;
       }
     }
     bool yielded = false;
@@ -330,12 +475,18 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
         if (t.waitKind == WaitExited)
           continue;
         std::string where =
-            t.waitKind == WaitBarrier      ? " at barrier " +
-                                                 std::to_string(t.waitId)
-            : t.waitKind == WaitCollective ? std::string(" at a warp collective")
-                                           : std::string(" suspended");
+            t.waitKind == WaitCollective ? std::string(" at a warp collective")
+            : t.waitKind != WaitBarrier  ? std::string(" suspended")
+            : t.waitId == kClusterBarrier
+                ? std::string(" at the cluster barrier")
+                : " at barrier " + std::to_string(t.waitId);
         message += (shown ? ", " : "") + std::string("thread ") +
-                   std::to_string(i) + where;
+                   std::to_string(i % ctaSize);
+        if (numCtas > 1)
+          message += " of CTA (" + std::to_string(t.ctaid[0]) + "," +
+                     std::to_string(t.ctaid[1]) + "," +
+                     std::to_string(t.ctaid[2]) + ")";
+        message += where;
         ++shown;
       }
       message += ")";
@@ -346,16 +497,28 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
     if (progress || exited != previouslyExited) {
       previouslyExited = exited;
       lastProgress = now;
+      if (shape.progressEpoch)
+        seenEpoch = shape.progressEpoch->fetch_add(1) + 1;
+    } else if (shape.progressEpoch &&
+               shape.progressEpoch->load(std::memory_order_relaxed) !=
+                   seenEpoch) {
+      // Another gang of the launch moved: this one may be waiting for it.
+      seenEpoch = shape.progressEpoch->load(std::memory_order_relaxed);
+      lastProgress = now;
     } else if (yielded &&
                std::chrono::duration<double>(now - lastProgress).count() >
-                   progressTimeout) {
+                   shape.progressTimeout) {
       message = "no forward progress: the threads of the CTA have only "
                 "spun for " +
-                std::to_string(int(progressTimeout)) +
+                std::to_string(int(shape.progressTimeout)) +
                 " s without any thread finishing or synchronizing";
       ok = false;
       break;
     }
+    // Threads that only spin wait for another host thread (a CTA of another
+    // worker, a host thread writing mapped memory): let it run.
+    if (yielded && !progress)
+      std::this_thread::yield();
     if (debug) {
       std::fprintf(stderr, "ptxjit scheduler: %zu runnable:", runnable.size());
       for (unsigned i = 0; i < count; ++i)
@@ -365,10 +528,12 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
     }
     std::sort(runnable.begin(), runnable.end());
     for (unsigned i : runnable) {
+      runningThread = &threads[i];
       resume(threads[i]);
       if (threads[i].fault)
         break;
     }
+    runningThread = nullptr;
   }
   for (unsigned i = 0; i < count; ++i)
     destroy(threads[i]);

@@ -6,6 +6,7 @@
 //
 //   ptx-jit FILE.ptx [--kernel=NAME] [--grid=X[,Y[,Z]]] [--block=X[,Y[,Z]]]
 //           [--shared=BYTES] [--arg=SPEC]... [--out=I:PATH]... [--print=I]...
+//           [--cluster=X[,Y[,Z]]] [--cooperative]
 //           [--threads=N] [--repeat=N] [--time]
 //
 // A thin layer over ptxjit::Module; docs/ptx-jit.md describes the contract.
@@ -362,6 +363,12 @@ void usage() {
          "  --arg=SPEC           one per kernel parameter, in order\n"
          "  --out=I:PATH         write buffer argument I to PATH (raw bytes)\n"
          "  --print=I            print buffer argument I, one element a line\n"
+         "  --cluster=X[,Y[,Z]]  cluster shape in CTAs (default: the "
+         "kernel's\n"
+         "                       .reqnctapercluster, else 1)\n"
+         "  --cooperative        launch as cuLaunchCooperativeKernel: all "
+         "CTAs\n"
+         "                       resident at once, grid.sync() works\n"
          "  --threads=N          host worker threads (default: all cores)\n"
          "  --repeat=N           launch N times\n"
          "  --time               print compile and launch times to stderr\n"
@@ -379,7 +386,8 @@ void usage() {
 
 int main(int argc, char **argv) {
   std::string file, kernelName;
-  Dim3 grid, block;
+  Dim3 grid, block, cluster{0, 0, 0};
+  bool cooperative = false;
   uint32_t sharedBytes = 0;
   std::vector<Arg> args;
   std::vector<std::pair<unsigned, std::string>> outs;
@@ -410,6 +418,11 @@ int main(int argc, char **argv) {
     }
     if (a == "--time") {
       time = true;
+    } else if (a == "--cooperative") {
+      cooperative = true;
+    } else if (auto v = value("--cluster")) {
+      if (!parseDim3(*v, cluster))
+        fail("invalid --cluster '" + *v + "': expected X[,Y[,Z]] positive");
     } else if (auto v = value("--kernel")) {
       kernelName = v->str();
     } else if (auto v = value("--grid")) {
@@ -529,6 +542,8 @@ int main(int argc, char **argv) {
 
   LaunchOptions options;
   options.numThreads = threads;
+  options.cooperative = cooperative;
+  options.cluster = cluster;
   for (unsigned r = 0; r < repeat; ++r) {
     auto start = std::chrono::steady_clock::now();
     if (llvm::Error err = (*module)->launch(*kernel, grid, block, sharedBytes,

@@ -1368,15 +1368,267 @@ TEST_F(DriverTest, LaunchKernelEx) {
   EXPECT_EQ(reinterpret_cast<unsigned *>(bins)[5], 1024u);
   EXPECT_EQ(cuEventQuery(done), CUDA_SUCCESS);
 
+  // Clusters: the grid must be a whole number of them, of at most 8 CTAs
+  // (16 with the non-portable attribute).
   attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
   attrs[0].value.clusterDim = {2, 1, 1};
+  EXPECT_EQ(cuLaunchKernelEx(&config, histogram, args, nullptr), CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<unsigned *>(bins)[5], 2048u);
+  attrs[0].value.clusterDim = {3, 1, 1};
   EXPECT_EQ(cuLaunchKernelEx(&config, histogram, args, nullptr),
-            CUDA_ERROR_NOT_SUPPORTED);
+            CUDA_ERROR_INVALID_CLUSTER_SIZE);
+  config.gridDimX = 16;
+  attrs[0].value.clusterDim = {16, 1, 1};
+  EXPECT_EQ(cuLaunchKernelEx(&config, histogram, args, nullptr),
+            CUDA_ERROR_INVALID_CLUSTER_SIZE);
+  ASSERT_EQ(cuFuncSetAttribute(histogram,
+                               CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+                               1),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuLaunchKernelEx(&config, histogram, args, nullptr), CUDA_SUCCESS);
+  EXPECT_EQ(reinterpret_cast<unsigned *>(bins)[5], 3072u);
+  config.gridDimX = 2;
   attrs[0].id = static_cast<CUlaunchAttributeID>(99);
   EXPECT_EQ(cuLaunchKernelEx(&config, histogram, args, nullptr),
             CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(cuLaunchKernelEx(nullptr, histogram, args, nullptr),
             CUDA_ERROR_INVALID_VALUE);
+}
+
+// Cluster and cooperative kernels (ptxas-checked for sm_90).
+static const char kClusterPTX[] = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+
+// out[2 * (ctaid.x * 32 + tid.x)] = what the thread reads from the shared
+// memory of the next CTA of its cluster (rank r + 1 mod n wrote
+// 100 * rank + tid there), +1 = getctarank of that address; counts[cluster]
+// = the arrivals every thread of the cluster made at rank 0's counter.
+.visible .entry dsmem(.param .u64 out, .param .u64 counts)
+{
+  .reg .b32 %r<24>;
+  .reg .b64 %rd<10>;
+  .reg .pred %p<3>;
+  .shared .align 4 .b32 buf[32];
+  .shared .align 4 .b32 count;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %cluster_ctarank;
+  mov.u32 %r3, %cluster_nctarank;
+  mad.lo.u32 %r4, %r2, 100, %r1;
+  mov.u32 %r5, buf;
+  shl.b32 %r6, %r1, 2;
+  add.u32 %r7, %r5, %r6;
+  st.shared.u32 [%r7], %r4;
+  barrier.cluster.arrive.release;
+  barrier.cluster.wait.acquire;
+  add.u32 %r8, %r2, 1;
+  rem.u32 %r8, %r8, %r3;
+  mapa.shared::cluster.u32 %r9, %r7, %r8;
+  ld.shared::cluster.u32 %r10, [%r9];
+  getctarank.shared::cluster.u32 %r11, %r9;
+  mov.u32 %r12, %ctaid.x;
+  mad.lo.u32 %r13, %r12, 32, %r1;
+  mul.wide.u32 %rd1, %r13, 8;
+  ld.param.u64 %rd2, [out];
+  add.u64 %rd3, %rd2, %rd1;
+  st.global.v2.u32 [%rd3], {%r10, %r11};
+  mov.u64 %rd4, count;
+  cvta.shared.u64 %rd5, %rd4;
+  mov.u32 %r14, 0;
+  mapa.u64 %rd6, %rd5, %r14;
+  atom.add.u32 %r15, [%rd6], 1;
+  barrier.cluster.arrive;
+  barrier.cluster.wait;
+  setp.ne.u32 %p1, %r2, 0;
+  setp.ne.u32 %p2, %r1, 0;
+  or.pred %p1, %p1, %p2;
+  @%p1 bra DONE;
+  ld.shared.u32 %r16, [count];
+  mov.u32 %r17, %clusterid.x;
+  mul.wide.u32 %rd7, %r17, 4;
+  ld.param.u64 %rd8, [counts];
+  add.u64 %rd9, %rd8, %rd7;
+  st.global.u32 [%rd9], %r16;
+DONE:
+  ret;
+}
+
+// Thread 0 of every CTA publishes ctaid + 1 and spins until all CTAs have
+// arrived; then out[ctaid] = the sum of what all published. It only ends
+// when every CTA of the grid is resident at once.
+.visible .entry gridBarrier(.param .u64 counter, .param .u64 vals,
+                            .param .u64 out)
+{
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<12>;
+  .reg .pred %p<3>;
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %ctaid.x;
+  mov.u32 %r3, %nctaid.x;
+  ld.param.u64 %rd1, [vals];
+  mul.wide.u32 %rd2, %r2, 4;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra WAIT;
+  add.u64 %rd3, %rd1, %rd2;
+  add.u32 %r4, %r2, 1;
+  st.global.u32 [%rd3], %r4;
+  ld.param.u64 %rd4, [counter];
+  atom.add.release.gpu.u32 %r5, [%rd4], 1;
+SPIN:
+  ld.acquire.gpu.u32 %r6, [%rd4];
+  setp.lt.u32 %p2, %r6, %r3;
+  @%p2 bra SPIN;
+WAIT:
+  bar.sync 0;
+  @%p1 bra DONE;
+  mov.u32 %r7, 0;
+  mov.u32 %r8, 0;
+SUM:
+  mul.wide.u32 %rd5, %r8, 4;
+  add.u64 %rd6, %rd1, %rd5;
+  ld.global.u32 %r9, [%rd6];
+  add.u32 %r7, %r7, %r9;
+  add.u32 %r8, %r8, 1;
+  setp.lt.u32 %p2, %r8, %r3;
+  @%p2 bra SUM;
+  ld.param.u64 %rd7, [out];
+  add.u64 %rd8, %rd7, %rd2;
+  st.global.u32 [%rd8], %r7;
+DONE:
+  ret;
+}
+
+.visible .entry fixedCluster() .reqnctapercluster 2, 1, 1
+{
+  ret;
+}
+
+.visible .entry needsCluster() .explicitcluster
+{
+  ret;
+}
+)";
+
+TEST_F(DriverTest, ClusterLaunchesShareSharedMemory) {
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, kClusterPTX), CUDA_SUCCESS);
+  CUfunction dsmem = getFunction(module, "dsmem");
+  for (unsigned clusterSize : {1u, 2u, 4u, 8u}) {
+    SCOPED_TRACE("cluster of " + std::to_string(clusterSize));
+    const unsigned ctas = 8, clusters = ctas / clusterSize;
+    std::vector<uint32_t> out(ctas * 32 * 2, 0xdead), counts(clusters, 0);
+    void *outPtr = out.data(), *countsPtr = counts.data();
+    ASSERT_EQ(cuMemHostRegister(outPtr, out.size() * 4, 0), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemHostRegister(countsPtr, counts.size() * 4, 0),
+              CUDA_SUCCESS);
+    void *args[] = {&outPtr, &countsPtr};
+    CUlaunchAttribute attr = {};
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim = {clusterSize, 1, 1};
+    CUlaunchConfig config = {};
+    config.gridDimX = ctas;
+    config.gridDimY = config.gridDimZ = 1;
+    config.blockDimX = 32;
+    config.blockDimY = config.blockDimZ = 1;
+    config.attrs = &attr;
+    config.numAttrs = 1;
+    ASSERT_EQ(cuLaunchKernelEx(&config, dsmem, args, nullptr), CUDA_SUCCESS);
+    for (unsigned cta = 0; cta < ctas; ++cta)
+      for (unsigned tid = 0; tid < 32; ++tid) {
+        unsigned next = (cta % clusterSize + 1) % clusterSize;
+        EXPECT_EQ(out[2 * (cta * 32 + tid)], 100 * next + tid)
+            << "CTA " << cta << " thread " << tid;
+        EXPECT_EQ(out[2 * (cta * 32 + tid) + 1], next);
+      }
+    for (unsigned k = 0; k < clusters; ++k)
+      EXPECT_EQ(counts[k], 32 * clusterSize) << "cluster " << k;
+    ASSERT_EQ(cuMemHostUnregister(outPtr), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemHostUnregister(countsPtr), CUDA_SUCCESS);
+  }
+
+  // Occupancy in clusters: 32-thread CTAs, min(32, 2048 / 32) of them per
+  // multiprocessor.
+  int sms = 0, numClusters = 0, clusterSize = 0;
+  ASSERT_EQ(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                                 0),
+            CUDA_SUCCESS);
+  CUlaunchAttribute attr = {};
+  attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attr.value.clusterDim = {2, 1, 1};
+  CUlaunchConfig config = {};
+  config.gridDimX = config.gridDimY = config.gridDimZ = 1;
+  config.blockDimX = 32;
+  config.blockDimY = config.blockDimZ = 1;
+  config.attrs = &attr;
+  config.numAttrs = 1;
+  ASSERT_EQ(cuOccupancyMaxActiveClusters(&numClusters, dsmem, &config),
+            CUDA_SUCCESS);
+  EXPECT_EQ(numClusters, 32 * sms / 2);
+  ASSERT_EQ(cuOccupancyMaxPotentialClusterSize(&clusterSize, dsmem, &config),
+            CUDA_SUCCESS);
+  EXPECT_EQ(clusterSize, std::min(8, 32 * sms));
+  attr.value.clusterDim = {16, 1, 1};
+  EXPECT_EQ(cuOccupancyMaxActiveClusters(&numClusters, dsmem, &config),
+            CUDA_ERROR_INVALID_CLUSTER_SIZE);
+
+  // The kernel's own shape, and the errors the driver gives.
+  CUfunction fixed = getFunction(module, "fixedCluster");
+  int value = 0;
+  ASSERT_EQ(cuFuncGetAttribute(&value, CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH,
+                               fixed),
+            CUDA_SUCCESS);
+  EXPECT_EQ(value, 2);
+  EXPECT_EQ(cuLaunchKernel(fixed, 4, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                           nullptr),
+            CUDA_SUCCESS);
+  EXPECT_EQ(cuLaunchKernel(fixed, 3, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                           nullptr),
+            CUDA_ERROR_INVALID_CLUSTER_SIZE);
+  CUfunction needs = getFunction(module, "needsCluster");
+  ASSERT_EQ(cuFuncGetAttribute(&value,
+                               CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET,
+                               needs),
+            CUDA_SUCCESS);
+  EXPECT_EQ(value, 1);
+  EXPECT_EQ(cuLaunchKernel(needs, 4, 1, 1, 32, 1, 1, 0, nullptr, nullptr,
+                           nullptr),
+            CUDA_ERROR_INVALID_CLUSTER_SIZE);
+  ASSERT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+}
+
+TEST_F(DriverTest, CooperativeLaunchRunsAllCTAsAtOnce) {
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, kClusterPTX), CUDA_SUCCESS);
+  CUfunction gridBarrier = getFunction(module, "gridBarrier");
+  int sms = 0, perSm = 0;
+  ASSERT_EQ(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                                 0),
+            CUDA_SUCCESS);
+  ASSERT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, gridBarrier,
+                                                        64, 0),
+            CUDA_SUCCESS);
+  // Many more CTAs than host workers: each worker interleaves its CTAs at
+  // their spin loops, so every CTA reaches the barrier.
+  const unsigned ctas = unsigned(sms * perSm);
+  ASSERT_GT(ctas, 2u * unsigned(sms));
+  std::vector<uint32_t> counter(1, 0), vals(ctas, 0), out(ctas, 0);
+  void *counterPtr = counter.data(), *valsPtr = vals.data(),
+       *outPtr = out.data();
+  ASSERT_EQ(cuMemHostRegister(counterPtr, 4, 0), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemHostRegister(valsPtr, ctas * 4, 0), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemHostRegister(outPtr, ctas * 4, 0), CUDA_SUCCESS);
+  void *args[] = {&counterPtr, &valsPtr, &outPtr};
+  ASSERT_EQ(cuLaunchCooperativeKernel(gridBarrier, ctas, 1, 1, 64, 1, 1, 0,
+                                      nullptr, args),
+            CUDA_SUCCESS);
+  for (unsigned c = 0; c < ctas; ++c)
+    EXPECT_EQ(out[c], ctas * (ctas + 1) / 2) << "CTA " << c;
+  EXPECT_EQ(counter[0], ctas);
+  ASSERT_EQ(cuMemHostUnregister(counterPtr), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemHostUnregister(valsPtr), CUDA_SUCCESS);
+  ASSERT_EQ(cuMemHostUnregister(outPtr), CUDA_SUCCESS);
+  ASSERT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
 }
 
 TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {

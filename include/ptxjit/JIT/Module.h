@@ -58,6 +58,12 @@ struct KernelInfo {
   uint64_t localBytes = 0;
   /// `.reqntid` / `.maxntid` when present (0 otherwise).
   Dim3 reqntid{0, 0, 0}, maxntid{0, 0, 0};
+  /// `.reqnctapercluster` when present (0 otherwise): the cluster shape
+  /// every launch of the kernel has.
+  Dim3 reqnctapercluster{0, 0, 0};
+  /// `.explicitcluster` (or `.reqnctapercluster`): the kernel must be
+  /// launched with a cluster shape.
+  bool explicitCluster = false;
 };
 
 /// Options for compiling a module.
@@ -86,6 +92,13 @@ struct CompileOptions {
 struct LaunchOptions {
   /// Host worker threads; 0 means one per hardware thread.
   unsigned numThreads = 0;
+  /// A cooperative launch (cuLaunchCooperativeKernel): every CTA of the grid
+  /// is resident at once, interleaved with the others at its spin loops, and
+  /// the grid workspace of cooperative groups' grid.sync() is provided.
+  bool cooperative = false;
+  /// The cluster shape in CTAs (cuLaunchKernelEx's cluster dimension); 0
+  /// means the kernel's `.reqnctapercluster`, or clusters of one CTA.
+  Dim3 cluster{0, 0, 0};
 };
 
 class ModuleImpl;

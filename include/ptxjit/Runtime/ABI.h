@@ -116,10 +116,16 @@ constexpr unsigned kWarpSize = 32;
 /// Number of CTA barriers (`bar.sync 0` to `bar.sync 15`); the generated code
 /// reduces the barrier number modulo this before storing it in `waitId`.
 constexpr unsigned kNumBarriers = 16;
-/// The `waitId` of `barrier.cluster.wait`, after the CTA barriers: a launch
-/// runs every CTA as a cluster of its own, so the cluster barrier is one
-/// more barrier of all the CTA's threads.
+/// The `waitId` of `barrier.cluster.arrive` and `.wait`, after the CTA
+/// barriers: the scheduler counts every thread's arrivals and releases a
+/// waiting thread once every thread of its cluster has arrived as often.
 constexpr unsigned kClusterBarrier = kNumBarriers;
+
+/// The grid workspace of a cooperative launch: cooperative groups reads its
+/// address from %envreg1 (high half) and %envreg2 (low half), and keeps the
+/// arrival counter of grid.sync() in it.
+constexpr unsigned kGridWorkspaceBytes = 64;
+constexpr unsigned kGridWorkspaceEnvRegHi = 1, kGridWorkspaceEnvRegLo = 2;
 
 /// ThreadState::fault values: 0 (running), kFaultTrapped (trap, or an
 /// overflow of the local stack: the launch fails), kFaultExited (`exit` in a
@@ -175,7 +181,14 @@ enum CollectiveOp : uint32_t {
   BarRedAnd,
   BarRedOr,
   Elect,
+  /// redux.sync.{min,max}{.abs}{.NaN}.f32: collB holds kReduxAbs and
+  /// kReduxNaN.
+  ReduxMinF,
+  ReduxMaxF,
 };
+
+/// Flags of the f32 redux.sync in ThreadState::collB.
+constexpr uint64_t kReduxAbs = 1, kReduxNaN = 2;
 
 /// Byte offsets of the ThreadState fields, as the code generator uses them.
 namespace offsets {
@@ -189,7 +202,9 @@ constexpr unsigned coroutine = 248, waitKind = 256, waitId = 260,
                    waitCount = 264, collOp = 268, collMask = 272,
                    collPred = 276, collA = 280, collB = 288, collC = 296,
                    result = 304, resultPred = 312, localSP = 320;
-constexpr unsigned size = 328;
+constexpr unsigned clusterNctaid = 328, sharedStride = 340,
+                   isExplicitCluster = 344;
+constexpr unsigned size = 352;
 } // namespace offsets
 
 //===----------------------------------------------------------------------===//

@@ -9,6 +9,7 @@
 
 #include "ptxjit/Runtime/ThreadState.h"
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -34,6 +35,16 @@ struct GridLaunch {
   /// after which a CTA whose threads only spin is reported (0: default 30 s,
   /// or $PTXJIT_PROGRESS_TIMEOUT).
   double progressTimeout = 0;
+  /// The cluster shape in CTAs. The CTAs of a cluster run together on one
+  /// worker, interleaved at their suspension points, with their shared
+  /// windows side by side (distributed shared memory).
+  uint32_t cluster[3] = {1, 1, 1};
+  /// %is_explicit_cluster.
+  bool explicitCluster = false;
+  /// cuLaunchCooperativeKernel: every CTA is resident at once (each worker
+  /// interleaves all the clusters it is given), and %envreg1:%envreg2 hold
+  /// the address of a zeroed grid workspace for grid.sync().
+  bool cooperative = false;
 };
 
 /// The outcome of a launch.
@@ -54,12 +65,39 @@ LaunchResult launchGrid(CTAFunction cta, const GridLaunch &launch);
 /// Host threads used when a launch asks for 0.
 unsigned defaultWorkerCount();
 
-/// Runs all threads of one CTA whose kernel is a coroutine. \p threads holds
-/// one prepared state per thread (ids, windows). Returns false and sets
-/// \p message on a deadlock or a lack of progress; a trap shows in the
-/// states' fault fields.
+/// How the threads given to runCoroutineGang are grouped, and what the gang
+/// shares with the other gangs of its launch.
+struct GangShape {
+  /// Threads per CTA: the threads are whole CTAs one after the other.
+  unsigned ctaSize = 0;
+  /// CTAs per cluster: the CTAs are whole clusters one after the other.
+  unsigned clusterCtas = 1;
+  /// Seconds of spinning without progress anywhere in the launch after
+  /// which the gang reports a lack of forward progress.
+  double progressTimeout = 30;
+  /// Counts progress across the gangs of a launch, so that a gang whose
+  /// threads wait for another gang is not reported while that one moves.
+  std::atomic<uint64_t> *progressEpoch = nullptr;
+  /// Set when another gang of the launch faulted: this one stops.
+  const std::atomic<bool> *abort = nullptr;
+};
+
+/// Runs the threads of a gang of CTAs whose kernel is a coroutine,
+/// interleaved at their suspension points: a CTA, a cluster, or all the
+/// clusters of a cooperative launch a worker holds. \p threads holds one
+/// prepared state per thread (ids, windows). Returns false and sets
+/// \p message on a deadlock, a lack of progress or an abort; a trap shows
+/// in the states' fault fields.
+bool runCoroutineGang(ThreadRamp ramp, ThreadState *threads, unsigned count,
+                      const GangShape &shape, std::string &message);
+
+/// runCoroutineGang for the threads of one CTA.
 bool runCoroutineCTA(ThreadRamp ramp, ThreadState *threads, unsigned count,
                      double progressTimeout, std::string &message);
+
+/// The coroutine thread the calling host thread is running, or null: tells
+/// which CTA a memory fault came from.
+const ThreadState *runningCoroutineThread();
 
 } // namespace ptxjit::rt
 

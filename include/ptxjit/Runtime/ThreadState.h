@@ -71,6 +71,18 @@ struct ThreadState {
   uint32_t reserved;
   /// Top of the thread's local-memory stack (an offset in its window).
   uint64_t localSP;
+
+  // Thread-block clusters: the CTAs of a cluster have their shared windows
+  // one after the other, sharedStride bytes apart, in the order of their
+  // %cluster_ctarank, so distributed shared memory is plain host memory.
+  /// The cluster shape in CTAs (%cluster_nctaid; 1,1,1 without clusters).
+  uint32_t clusterNctaid[3];
+  /// Distance in bytes between the shared windows of consecutive CTAs of
+  /// the cluster.
+  uint32_t sharedStride;
+  /// %is_explicit_cluster: the launch asked for clusters.
+  uint32_t isExplicitCluster;
+  uint32_t reserved2;
 };
 
 static_assert(offsetof(ThreadState, tid) == offsets::tid);
@@ -106,6 +118,10 @@ static_assert(offsetof(ThreadState, collC) == offsets::collC);
 static_assert(offsetof(ThreadState, result) == offsets::result);
 static_assert(offsetof(ThreadState, resultPred) == offsets::resultPred);
 static_assert(offsetof(ThreadState, localSP) == offsets::localSP);
+static_assert(offsetof(ThreadState, clusterNctaid) == offsets::clusterNctaid);
+static_assert(offsetof(ThreadState, sharedStride) == offsets::sharedStride);
+static_assert(offsetof(ThreadState, isExplicitCluster) ==
+              offsets::isExplicitCluster);
 static_assert(sizeof(ThreadState) == offsets::size);
 
 /// Signature of the generated per-CTA entry point `__ptx_cta_<kernel>`.

@@ -194,6 +194,8 @@ static rt::CollectiveOp collectiveOpOf(ptx::CollectiveKind kind,
   case K::activemask: return rt::ActiveMask;
   case K::warp_sync: return rt::WarpSync;
   case K::elect: return rt::Elect;
+  case K::redux_fmin: return rt::ReduxMinF;
+  case K::redux_fmax: return rt::ReduxMaxF;
   }
   llvm_unreachable("a collective kind without a scheduler operation");
 }
@@ -224,6 +226,14 @@ struct WarpCollectiveLowering
       g.storeStateField(st, offsets::collA, g.zext(g.i64(), a.getA()));
     if (a.getB())
       g.storeStateField(st, offsets::collB, g.zext(g.i64(), a.getB()));
+    if (op.getAbs() || op.getPropagateNan())
+      g.storeStateField(
+          st, offsets::collB,
+          g.cst(g.i64(), (op.getAbs() ? rt::kReduxAbs : 0) |
+                             (op.getPropagateNan() ? rt::kReduxNaN : 0)));
+    else if (op.getKind() == ptx::CollectiveKind::redux_fmin ||
+             op.getKind() == ptx::CollectiveKind::redux_fmax)
+      g.storeStateField(st, offsets::collB, g.cst(g.i64(), 0));
     if (a.getC())
       g.storeStateField(st, offsets::collC, g.zext(g.i64(), a.getC()));
     if (a.getPred())

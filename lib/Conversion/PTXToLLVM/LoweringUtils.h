@@ -81,6 +81,12 @@ struct Gen {
   mlir::Value mul(mlir::Value x, mlir::Value y) {
     return mlir::LLVM::MulOp::create(b, loc, x, y);
   }
+  mlir::Value udiv(mlir::Value x, mlir::Value y) {
+    return mlir::LLVM::UDivOp::create(b, loc, x, y);
+  }
+  mlir::Value urem(mlir::Value x, mlir::Value y) {
+    return mlir::LLVM::URemOp::create(b, loc, x, y);
+  }
   mlir::Value band(mlir::Value x, mlir::Value y) {
     return mlir::LLVM::AndOp::create(b, loc, x, y);
   }
@@ -178,6 +184,11 @@ struct Gen {
     unsigned align = value.getType().getIntOrFloatBitWidth() / 8;
     mlir::LLVM::StoreOp::create(b, loc, value, addr, align);
   }
+  /// %cluster_ctaid.{x,y,z} (\p dim 0-2): the CTA's position in its
+  /// cluster, %ctaid modulo the cluster shape.
+  mlir::Value clusterCtaid(mlir::Value state, unsigned dim);
+  /// %cluster_ctarank: the CTA's linear rank in its cluster (x fastest).
+  mlir::Value clusterCtarank(mlir::Value state);
   mlir::Value gep(mlir::Value base, mlir::Value byteOffset) {
     return mlir::LLVM::GEPOp::create(b, loc, ptr(), b.getI8Type(), base,
                                      mlir::ValueRange{byteOffset});

@@ -43,6 +43,16 @@ static std::optional<unsigned> windowOffset(ptx::StateSpace space) {
   }
 }
 
+/// The byte offset of a window address as an i64. A 32-bit `.shared`
+/// address is signed: `.shared::cluster` addresses of CTAs of a lower
+/// cluster rank lie below the CTA's own window (ThreadState.h), and the
+/// CTA's own addresses (below 2^31) read the same either way.
+static Value windowOffset(Gen &g, ptx::StateSpace space, Value addr) {
+  if (space == ptx::StateSpace::shared)
+    return g.sext(g.i64(), addr);
+  return g.zext(g.i64(), addr);
+}
+
 struct WindowPtrLowering : PTXPattern<ptx::WindowPtrOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::WindowPtrOp op, Adaptor a, Gen &g,
@@ -68,7 +78,7 @@ struct WindowPtrLowering : PTXPattern<ptx::WindowPtrOp> {
                 .setDereferenceableAttr(LLVM::DereferenceableAttr::get(
                     g.b.getContext(), end, /*mayBeNull=*/false));
         }
-    return g.gep(base, g.zext(g.i64(), a.getAddr()));
+    return g.gep(base, windowOffset(g, op.getSpace(), a.getAddr()));
   }
 };
 
@@ -85,7 +95,7 @@ struct CvtaLowering : PTXPattern<ptx::CvtaOp> {
     Type t = addr.getType();
     Value base = g.ptrToInt(g.stateField(a.getState(), *off, g.ptr()));
     if (op.getToGeneric())
-      return g.trunc(t, g.add(base, g.zext(g.i64(), addr)));
+      return g.trunc(t, g.add(base, windowOffset(g, op.getSpace(), addr)));
     return g.trunc(t, g.sub(g.zext(g.i64(), addr), base));
   }
 };
@@ -128,6 +138,54 @@ struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
       return rewriter.notifyMatchFailure(
           op, "isspacep tests the global, shared, local or param space only");
     }
+  }
+};
+
+/// The cluster's shared memory (ThreadState.h): the base of the window of
+/// rank 0, the distance between windows, and this CTA's rank, as i64.
+struct ClusterWindows {
+  Value base, stride, rank;
+  ClusterWindows(Gen &g, Value st) {
+    stride = g.zext(g.i64(), g.stateField(st, offsets::sharedStride, g.i32()));
+    rank = g.zext(g.i64(), g.clusterCtarank(st));
+    base = g.sub(g.ptrToInt(g.stateField(st, offsets::shared, g.ptr())),
+                 g.mul(rank, stride));
+  }
+  /// The byte offset of an address from `base`: generic addresses are host
+  /// addresses, `.shared::cluster` ones are offsets from the CTA's window.
+  Value offsetOf(Gen &g, Value addr, bool sharedCluster) {
+    if (sharedCluster)
+      return g.add(g.sext(g.i64(), addr), g.mul(rank, stride));
+    return g.sub(g.zext(g.i64(), addr), base);
+  }
+};
+
+/// mapa: the same offset in the window of CTA `rank`.
+struct MapaLowering : PTXPattern<ptx::MapaOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::MapaOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    ClusterWindows cluster(g, a.getState());
+    bool sharedCluster = op.getSharedCluster();
+    Value within = g.urem(cluster.offsetOf(g, a.getAddr(), sharedCluster),
+                          cluster.stride);
+    Value target = g.add(g.mul(g.zext(g.i64(), a.getRank()), cluster.stride),
+                         within);
+    Value result = sharedCluster
+                       ? g.sub(target, g.mul(cluster.rank, cluster.stride))
+                       : g.add(cluster.base, target);
+    return g.trunc(op.getType(), result);
+  }
+};
+
+/// getctarank: which window of the cluster holds the address.
+struct GetctarankLowering : PTXPattern<ptx::GetctarankOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::GetctarankOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    ClusterWindows cluster(g, a.getState());
+    Value offset = cluster.offsetOf(g, a.getAddr(), op.getSharedCluster());
+    return g.trunc(g.i32(), g.udiv(offset, cluster.stride));
   }
 };
 
@@ -375,7 +433,8 @@ struct LocalFreeLowering : PTXPattern<ptx::LocalFreeOp> {
 
 void ptxjit::populateMemoryToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                           RewritePatternSet &patterns) {
-  patterns.add<WindowPtrLowering, CvtaLowering, IsspacepLowering, LdLowering,
+  patterns.add<WindowPtrLowering, CvtaLowering, IsspacepLowering, MapaLowering,
+               GetctarankLowering, LdLowering,
                StLowering, AtomLowering, LocalInitLowering, LocalAllocLowering,
                LocalAllocaLowering, StackSaveLowering, StackRestoreLowering,
                LocalFreeLowering>(typeConverter);

@@ -20,6 +20,19 @@ using namespace ptxjit;
 using namespace ptxjit::lowering;
 namespace offsets = ptxjit::rt::offsets;
 
+Value Gen::clusterCtaid(Value state, unsigned dim) {
+  return urem(stateField(state, offsets::ctaid + 4 * dim, i32()),
+              stateField(state, offsets::clusterNctaid + 4 * dim, i32()));
+}
+
+Value Gen::clusterCtarank(Value state) {
+  Value nx = stateField(state, offsets::clusterNctaid, i32());
+  Value ny = stateField(state, offsets::clusterNctaid + 4, i32());
+  return add(clusterCtaid(state, 0),
+             mul(nx, add(clusterCtaid(state, 1),
+                         mul(ny, clusterCtaid(state, 2)))));
+}
+
 namespace {
 
 /// %warpid is the linear thread id shifted right by this.
@@ -111,21 +124,33 @@ struct SregLowering : PTXPattern<ptx::SregOp> {
       return field(offsets::totalSharedBytes);
     case S::warpsz:
       return g.cst(i32, rt::kWarpSize);
-    // A launch is one cluster of one CTA per cluster.
+    // Clusters (ThreadState.h): the shape is a field; the CTA's place in
+    // its cluster and the cluster's place in the grid follow from %ctaid.
     case S::is_explicit_cluster:
-      return g.cst(op.getType(), 0);
+      return g.icmp(LLVM::ICmpPredicate::ne, field(offsets::isExplicitCluster),
+                    g.cst(i32, 0));
     case S::cluster_ctarank:
+      return g.clusterCtarank(st);
     case S::cluster_ctaid_x: case S::cluster_ctaid_y: case S::cluster_ctaid_z:
-      return g.cst(i32, 0);
-    case S::cluster_nctarank: case S::cluster_nctaid_x:
-    case S::cluster_nctaid_y: case S::cluster_nctaid_z:
-      return g.cst(i32, 1);
-    case S::clusterid_x: case S::clusterid_y: case S::clusterid_z:
-      return field(offsets::ctaid +
-                   4 * (unsigned(reg) - unsigned(S::clusterid_x)));
-    case S::nclusterid_x: case S::nclusterid_y: case S::nclusterid_z:
-      return field(offsets::nctaid +
-                   4 * (unsigned(reg) - unsigned(S::nclusterid_x)));
+      return g.clusterCtaid(st, unsigned(reg) - unsigned(S::cluster_ctaid_x));
+    case S::cluster_nctarank:
+      return g.mul(field(offsets::clusterNctaid),
+                   g.mul(field(offsets::clusterNctaid + 4),
+                         field(offsets::clusterNctaid + 8)));
+    case S::cluster_nctaid_x: case S::cluster_nctaid_y:
+    case S::cluster_nctaid_z:
+      return field(offsets::clusterNctaid +
+                   4 * (unsigned(reg) - unsigned(S::cluster_nctaid_x)));
+    case S::clusterid_x: case S::clusterid_y: case S::clusterid_z: {
+      unsigned dim = unsigned(reg) - unsigned(S::clusterid_x);
+      return g.udiv(field(offsets::ctaid + 4 * dim),
+                    field(offsets::clusterNctaid + 4 * dim));
+    }
+    case S::nclusterid_x: case S::nclusterid_y: case S::nclusterid_z: {
+      unsigned dim = unsigned(reg) - unsigned(S::nclusterid_x);
+      return g.udiv(field(offsets::nctaid + 4 * dim),
+                    field(offsets::clusterNctaid + 4 * dim));
+    }
     // No performance monitor counts events, and no graph is running.
     case S::pm: case S::pm64: case S::current_graph_exec:
       return g.cst(op.getType(), 0);

@@ -154,19 +154,27 @@ func.func @nsmid(%s: !llvm.ptr) -> i32 {
   return %0 : i32
 }
 
+// %clusterid.y = %ctaid.y (28) / %cluster_nctaid.y (ThreadState 328 + 4).
 // CHECK-LABEL: llvm.func @clusterid_y(
+// CHECK-NEXT: %[[PS:.*]] = llvm.getelementptr %arg0[332] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK-NEXT: %[[S:.*]] = llvm.load %[[PS]] {alignment = 4 : i64} : !llvm.ptr -> i32
 // CHECK-NEXT: %[[P:.*]] = llvm.getelementptr %arg0[28] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK-NEXT: %[[V:.*]] = llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr -> i32
-// CHECK-NEXT: llvm.return %[[V]] : i32
+// CHECK-NEXT: %[[Q:.*]] = llvm.udiv %[[V]], %[[S]] : i32
+// CHECK-NEXT: llvm.return %[[Q]] : i32
 func.func @clusterid_y(%s: !llvm.ptr) -> i32 {
   %0 = ptx.sreg %s {reg = #ptx<sreg clusterid_y>} : (!llvm.ptr) -> i32
   return %0 : i32
 }
 
+// %nclusterid.z = %nctaid.z (44) / %cluster_nctaid.z (336).
 // CHECK-LABEL: llvm.func @nclusterid_z(
+// CHECK-NEXT: %[[PS:.*]] = llvm.getelementptr %arg0[336] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK-NEXT: %[[S:.*]] = llvm.load %[[PS]] {alignment = 4 : i64} : !llvm.ptr -> i32
 // CHECK-NEXT: %[[P:.*]] = llvm.getelementptr %arg0[44] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK-NEXT: %[[V:.*]] = llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr -> i32
-// CHECK-NEXT: llvm.return %[[V]] : i32
+// CHECK-NEXT: %[[Q:.*]] = llvm.udiv %[[V]], %[[S]] : i32
+// CHECK-NEXT: llvm.return %[[Q]] : i32
 func.func @nclusterid_z(%s: !llvm.ptr) -> i32 {
   %0 = ptx.sreg %s {reg = #ptx<sreg nclusterid_z>} : (!llvm.ptr) -> i32
   return %0 : i32
@@ -277,9 +285,17 @@ func.func @warpsz(%s: !llvm.ptr) -> i32 {
   return %0 : i32
 }
 
+// %cluster_nctarank: the product of the cluster shape (328, 332, 336).
 // CHECK-LABEL: llvm.func @cluster_nctarank(
-// CHECK-NEXT: %[[C:.*]] = llvm.mlir.constant(1 : i32) : i32
-// CHECK-NEXT: llvm.return %[[C]] : i32
+// CHECK-NEXT: %[[PZ:.*]] = llvm.getelementptr %arg0[336] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK-NEXT: %[[Z:.*]] = llvm.load %[[PZ]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK-NEXT: %[[PY:.*]] = llvm.getelementptr %arg0[332] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK-NEXT: %[[Y:.*]] = llvm.load %[[PY]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK-NEXT: %[[YZ:.*]] = llvm.mul %[[Y]], %[[Z]] : i32
+// CHECK-NEXT: %[[PX:.*]] = llvm.getelementptr %arg0[328] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK-NEXT: %[[X:.*]] = llvm.load %[[PX]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK-NEXT: %[[XYZ:.*]] = llvm.mul %[[X]], %[[YZ]] : i32
+// CHECK-NEXT: llvm.return %[[XYZ]] : i32
 func.func @cluster_nctarank(%s: !llvm.ptr) -> i32 {
   %0 = ptx.sreg %s {reg = #ptx<sreg cluster_nctarank>} : (!llvm.ptr) -> i32
   return %0 : i32

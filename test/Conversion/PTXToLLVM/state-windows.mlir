@@ -1,5 +1,6 @@
-// State-space windows: ptx.window_ptr adds the (zero-extended) address to
-// the window base loaded from the thread state: params at offset 56, shared
+// State-space windows: ptx.window_ptr adds the address (a 32-bit shared
+// one sign-extended, others zero-extended) to the window base loaded from
+// the thread state: params at offset 56, shared
 // at 64, local at 88 (ThreadState.h). cvta to/from generic adds/subtracts
 // the same base and is the identity for global; trap stores 1 to the fault
 // field at 112.
@@ -9,7 +10,7 @@
 // CHECK-SAME: %[[S:[^:]*]]: !llvm.ptr, %[[A:[^:]*]]: i32)
 // CHECK-NEXT: %[[F:.*]] = llvm.getelementptr %[[S]][64] : (!llvm.ptr) -> !llvm.ptr, i8
 // CHECK-NEXT: %[[BASE:.*]] = llvm.load %[[F]] {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
-// CHECK-NEXT: %[[OFF:.*]] = llvm.zext %[[A]] : i32 to i64
+// CHECK-NEXT: %[[OFF:.*]] = llvm.sext %[[A]] : i32 to i64
 // CHECK-NEXT: %[[P:.*]] = llvm.getelementptr %[[BASE]][%[[OFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // CHECK-NEXT: llvm.return %[[P]] : !llvm.ptr
 func.func @shared_window(%s: !llvm.ptr, %a: i32) -> !llvm.ptr {

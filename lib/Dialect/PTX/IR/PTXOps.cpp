@@ -710,7 +710,8 @@ LogicalResult WarpCollectiveOp::verify() {
   bool shfl = kind >= K::shfl_up && kind <= K::shfl_idx;
   bool vote = kind >= K::vote_all && kind <= K::vote_ballot;
   bool match = kind == K::match_any || kind == K::match_all;
-  bool redux = kind >= K::redux_add && kind <= K::redux_xor;
+  bool floatRedux = kind == K::redux_fmin || kind == K::redux_fmax;
+  bool redux = (kind >= K::redux_add && kind <= K::redux_xor) || floatRedux;
   bool wantA = shfl || match || redux;
   bool wantMask = kind != K::activemask;
   StringRef name = stringifyCollectiveKind(kind);
@@ -748,6 +749,9 @@ LogicalResult WarpCollectiveOp::verify() {
   if (getIsSigned() && !(kind >= K::redux_add && kind <= K::redux_max))
     return emitOpError("signedness applies to redux.add, redux.min and "
                        "redux.max only");
+  if ((getAbs() || getPropagateNan()) && !floatRedux)
+    return emitOpError("'abs' and 'propagate_nan' apply to the f32 redux "
+                       "only");
   return success();
 }
 

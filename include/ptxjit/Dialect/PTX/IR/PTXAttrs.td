@@ -205,7 +205,9 @@ def PTX_CollectiveKind : PTX_I32Enum<"CollectiveKind", "warp collective", [
     I32EnumAttrCase<"redux_xor", 15, "redux.xor">,
     I32EnumAttrCase<"activemask", 16>,
     I32EnumAttrCase<"warp_sync", 17, "warp.sync">,
-    I32EnumAttrCase<"elect", 18, "elect.sync">]>;
+    I32EnumAttrCase<"elect", 18, "elect.sync">,
+    I32EnumAttrCase<"redux_fmin", 19, "redux.min.f32">,
+    I32EnumAttrCase<"redux_fmax", 20, "redux.max.f32">]>;
 def PTX_CollectiveKindAttr
     : EnumAttr<PTX_Dialect, PTX_CollectiveKind, "collective">;
 

@@ -474,7 +474,8 @@ class MoveInstr<string opcode, string section, PTX_InstrKind kind,
     : PTX_Instr<opcode, "data movement and conversion", section, kind,
                 handler, modifiers>;
 
-def : MoveInstr<"mov", "9.7.9.3, 9.7.9.4", PTX_Pure, "emitMov(mods)"> {
+def : MoveInstr<"mov", "9.7.9.3, 9.7.9.4", PTX_Pure, "emitMov(mods)",
+                [Mod_Vector]> {
   let operandCounts = [2];
   let ops = ["ptx.pack", "ptx.unpack", "ptx.sreg"];
 }
@@ -533,11 +534,13 @@ def : MoveInstr<"createpolicy", "9.7.9.18", PTX_Pure, "emitCreatepolicy(mods)",
 def : MoveInstr<"mapa", "9.7.9.23", PTX_Pure, "emitMapa(mods)",
     [Mod_SharedCluster]> {
   let operandCounts = [3];
+  let ops = ["ptx.mapa"];
   let types = ["u32", "u64"];
 }
 def : MoveInstr<"getctarank", "9.7.9.24", PTX_Pure, "emitMapa(mods)",
     [Mod_SharedCluster]> {
   let operandCounts = [2];
+  let ops = ["ptx.getctarank"];
   let types = ["u32", "u64"];
 }
 def : MoveInstr<"isspacep", "9.7.9.19", PTX_Pure, "emitIsspacep(mods)",
@@ -733,7 +736,7 @@ def : SyncInstr<"redux", "9.7.13.12", "emitWarpCollective(mods)",
   let operandCounts = [3];
   let ops = ["ptx.warp_collective"];
   let required = [Mod_ReduxOp];
-  let types = ["b32", "u32", "s32"];
+  let types = ["b32", "u32", "s32", "f32"];
 }
 
 //===----------------------------------------------------------------------===//

@@ -155,6 +155,10 @@ inline constexpr llvm::StringLiteral kSharedBytes = "ptx.shared_bytes";
 /// On a kernel: `.reqntid` / `.maxntid` as [x, y, z].
 inline constexpr llvm::StringLiteral kReqntid = "ptx.reqntid";
 inline constexpr llvm::StringLiteral kMaxntid = "ptx.maxntid";
+/// On a kernel: `.reqnctapercluster` as [x, y, z], and `.explicitcluster`.
+inline constexpr llvm::StringLiteral kReqnctapercluster =
+    "ptx.reqnctapercluster";
+inline constexpr llvm::StringLiteral kExplicitCluster = "ptx.explicitcluster";
 /// On the module: the `.version` and `.target` directives.
 inline constexpr llvm::StringLiteral kVersion = "ptx.version";
 inline constexpr llvm::StringLiteral kTarget = "ptx.target";

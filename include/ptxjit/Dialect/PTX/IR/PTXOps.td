@@ -470,6 +470,33 @@ def PTX_IsspacepOp : PTX_Op<"isspacep", [Pure]> {
   let results = (outs I1:$res);
 }
 
+def PTX_MapaOp : PTX_Op<"mapa", [Pure, AllTypesMatch<["addr", "res"]>]> {
+  let summary = "map a shared address to the same location in another CTA";
+  let description = [{
+    `mapa{.shared::cluster}.type d, a, rank` (9.7.9.23): the address of the
+    location that corresponds to `a` in the shared memory of the CTA of
+    cluster rank `rank`. With `shared_cluster`, `a` and the result are
+    `.shared::cluster` addresses (window offsets, which may be negative for
+    CTAs of a lower rank); otherwise generic addresses. The CTAs of a
+    cluster have their shared windows `sharedStride` bytes apart in rank
+    order (ThreadState.h).
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, AnyInteger:$addr, I32:$rank,
+                       UnitAttr:$shared_cluster);
+  let results = (outs AnyInteger:$res);
+}
+
+def PTX_GetctarankOp : PTX_Op<"getctarank", [Pure]> {
+  let summary = "cluster rank of the CTA whose shared memory holds an address";
+  let description = [{
+    `getctarank{.shared::cluster}.type d, a` (9.7.9.24); `shared_cluster`
+    as in `ptx.mapa`.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, AnyInteger:$addr,
+                       UnitAttr:$shared_cluster);
+  let results = (outs I32:$res);
+}
+
 def PTX_LdOp : PTX_Op<"ld"> {
   let summary = "load one value or a vector of values";
   let description = [{
@@ -585,7 +612,9 @@ def PTX_BarrierOp : PTX_Op<"barrier", [AttrSizedOperandSegments]> {
     arrived at barrier `id`; threads that exited count as arrived. With
     `arrive` the thread only signals its arrival. `red` (popc/and/or) makes
     it `bar.red`: the result is the reduction of `pred` over the waiting
-    threads (an i32 count for popc, an i1 otherwise).
+    threads (an i32 count for popc, an i1 otherwise). With `cluster` it is
+    `barrier.cluster.arrive` (with `arrive`) or `barrier.cluster.wait`: the
+    barrier of all threads of the cluster, whose `id` is unused.
   }];
   let arguments = (ins LLVM_AnyPointer:$state, I32:$id, Optional<I32>:$count,
                        Optional<I1>:$pred, UnitAttr:$arrive,
@@ -610,7 +639,8 @@ def PTX_WarpCollectiveOp : PTX_Op<"warp_collective",
   let arguments = (ins LLVM_AnyPointer:$state, PTX_CollectiveKindAttr:$kind,
                        Optional<AnyInteger>:$a, Optional<I32>:$b,
                        Optional<I32>:$c, Optional<I1>:$pred,
-                       Optional<I32>:$mask, UnitAttr:$is_signed);
+                       Optional<I32>:$mask, UnitAttr:$is_signed,
+                       UnitAttr:$abs, UnitAttr:$propagate_nan);
   let results = (outs Variadic<AnyInteger>:$results);
   let hasVerifier = 1;
 }
