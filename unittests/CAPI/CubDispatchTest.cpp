@@ -1,0 +1,243 @@
+//===- CubDispatchTest.cpp - CUB device algorithms through the driver API -===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs nvcc's PTX of cub::DeviceReduce (test/Execution/CUB/Inputs, CUDA 13,
+// CUB 3.0) through our driver API, with the host-side dispatch CUB's
+// DispatchReduce performs written out here (cub/device/dispatch/
+// dispatch_reduce.cuh): inputs up to one tile (256 threads x 16 items) run
+// DeviceReduceSingleTileKernel alone; larger ones DeviceReduceKernel over a
+// GridEvenShare of at most occupancy x multiprocessors x 5 CTAs, then the
+// single-tile kernel over the partial results. Every result is compared
+// with std::accumulate / std::max_element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit-c/ptxjit_cuda.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::string readPTX(const std::string &name) {
+  std::ifstream in(std::string(PTXJIT_CUB_INPUTS) + "/" + name);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// The first `.entry` of \p ptx whose name contains every one of \p parts.
+std::string findKernel(const std::string &ptx,
+                       std::initializer_list<const char *> parts) {
+  size_t pos = 0;
+  while ((pos = ptx.find(".entry ", pos)) != std::string::npos) {
+    pos += 7;
+    std::string name = ptx.substr(pos, ptx.find('(', pos) - pos);
+    if (std::all_of(parts.begin(), parts.end(), [&](const char *part) {
+          return name.find(part) != std::string::npos;
+        }))
+      return name;
+  }
+  return "";
+}
+
+/// cub::GridEvenShare<unsigned> (cub/grid/grid_even_share.cuh), as the
+/// kernel receives it (`.param .align 4 .b8 [40]`).
+struct GridEvenShare {
+  int totalTiles = 0, bigShares = 0;
+  uint32_t bigShareItems = 0, normalShareItems = 0, normalBaseOffset = 0;
+  uint32_t numItems = 0;
+  int gridSize = 0;
+  uint32_t blockOffset = 0, blockEnd = 0, blockStride = 0;
+
+  /// GridEvenShare::DispatchInit.
+  void dispatchInit(uint32_t items, int maxGridSize, int tileItems) {
+    blockOffset = blockEnd = numItems = items;
+    totalTiles = int((items + tileItems - 1) / tileItems);
+    gridSize = std::min(totalTiles, maxGridSize);
+    int avgTilesPerBlock = totalTiles / gridSize;
+    bigShares = totalTiles - avgTilesPerBlock * gridSize;
+    normalShareItems = uint32_t(avgTilesPerBlock) * tileItems;
+    normalBaseOffset = uint32_t(bigShares) * tileItems;
+    bigShareItems = normalShareItems + tileItems;
+  }
+};
+static_assert(sizeof(GridEvenShare) == 40);
+
+/// CUB's reduce policy for sm_80 and sm_90 (Policy600 of
+/// tuning_reduce.cuh for 4-byte items) and its subscription factor.
+constexpr int kBlockThreads = 256, kItemsPerThread = 16;
+constexpr int kTileItems = kBlockThreads * kItemsPerThread;
+constexpr int kSubscriptionFactor = 5;
+
+class CubReduceTest : public ::testing::TestWithParam<const char *> {
+protected:
+  void SetUp() override {
+    ASSERT_EQ(cuInit(0), CUDA_SUCCESS);
+    ASSERT_EQ(cuDevicePrimaryCtxRetain(&context, 0), CUDA_SUCCESS);
+    ASSERT_EQ(cuCtxSetCurrent(context), CUDA_SUCCESS);
+    ptx = readPTX(GetParam());
+    ASSERT_FALSE(ptx.empty()) << "cannot read " << GetParam();
+    ASSERT_EQ(cuModuleLoadData(&module, ptx.c_str()), CUDA_SUCCESS);
+  }
+  void TearDown() override {
+    if (module)
+      cuModuleUnload(module);
+    cuDevicePrimaryCtxRelease(0);
+  }
+
+  CUfunction kernel(std::initializer_list<const char *> parts) {
+    std::string name = findKernel(ptx, parts);
+    EXPECT_FALSE(name.empty());
+    CUfunction f = nullptr;
+    EXPECT_EQ(cuModuleGetFunction(&f, module, name.c_str()), CUDA_SUCCESS)
+        << name;
+    return f;
+  }
+
+  /// DispatchReduce for one instantiation: \p single reduces d_in to d_out
+  /// in one CTA, \p reduce makes the per-CTA partials, \p second reduces
+  /// the partials. Returns the result.
+  template <typename T>
+  T reduce(const std::vector<T> &input, T init, CUfunction single,
+           CUfunction reducePass, CUfunction second) {
+    uint32_t n = uint32_t(input.size());
+    CUdeviceptr in = 0, out = 0;
+    EXPECT_EQ(cuMemAlloc(&in, std::max<size_t>(n, 1) * sizeof(T)),
+              CUDA_SUCCESS);
+    EXPECT_EQ(cuMemAlloc(&out, sizeof(T)), CUDA_SUCCESS);
+    if (n)
+      EXPECT_EQ(cuMemcpyHtoD(in, input.data(), n * sizeof(T)), CUDA_SUCCESS);
+    uint8_t op = 0, transform = 0;
+    if (n <= uint32_t(kTileItems)) {
+      void *args[] = {&in, &out, &n, &op, &init, &transform};
+      EXPECT_EQ(cuLaunchKernel(single, 1, 1, 1, kBlockThreads, 1, 1, 0,
+                               nullptr, args, nullptr),
+                CUDA_SUCCESS);
+    } else {
+      int sms = 0, occupancy = 0;
+      EXPECT_EQ(cuDeviceGetAttribute(
+                    &sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, 0),
+                CUDA_SUCCESS);
+      EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                    &occupancy, reducePass, kBlockThreads, 0),
+                CUDA_SUCCESS);
+      int maxBlocks = occupancy * sms * kSubscriptionFactor;
+      GridEvenShare share;
+      share.dispatchInit(n, maxBlocks, kTileItems);
+      CUdeviceptr partials = 0;
+      EXPECT_EQ(cuMemAlloc(&partials, size_t(maxBlocks) * sizeof(T)),
+                CUDA_SUCCESS);
+      void *args[] = {&in, &partials, &n, &share, &op, &transform};
+      EXPECT_EQ(cuLaunchKernel(reducePass, share.gridSize, 1, 1,
+                               kBlockThreads, 1, 1, 0, nullptr, args,
+                               nullptr),
+                CUDA_SUCCESS);
+      int count = share.gridSize;
+      void *args2[] = {&partials, &out, &count, &op, &init, &transform};
+      EXPECT_EQ(cuLaunchKernel(second, 1, 1, 1, kBlockThreads, 1, 1, 0,
+                               nullptr, args2, nullptr),
+                CUDA_SUCCESS);
+      cuMemFree(partials);
+    }
+    T result{};
+    EXPECT_EQ(cuMemcpyDtoH(&result, out, sizeof(T)), CUDA_SUCCESS);
+    cuMemFree(in);
+    cuMemFree(out);
+    return result;
+  }
+
+  CUcontext context = nullptr;
+  CUmodule module = nullptr;
+  std::string ptx;
+};
+
+/// Sizes around the single-tile limit and the grid's even share, up to
+/// 2^20 and past it.
+const uint32_t kSizes[] = {1,     1000,   kTileItems - 1, kTileItems,
+                           kTileItems + 1, 100003, 1u << 20, (1u << 20) + 777};
+
+TEST_P(CubReduceTest, SumOfInts) {
+  CUfunction single = kernel({"DeviceReduceSingleTileKernel", "IijN4cuda3std3__44plus", "EPKiPij"});
+  CUfunction pass = kernel({"DeviceReduceKernel", "IijN4cuda3std3__44plus"});
+  CUfunction second = kernel({"DeviceReduceSingleTileKernel", "IijN4cuda3std3__44plus", "EPiSC_i"});
+  std::mt19937 random(1);
+  for (uint32_t n : kSizes) {
+    std::vector<int> input(n);
+    for (int &v : input)
+      v = int(random() % 2001) - 1000;
+    int expected = std::accumulate(input.begin(), input.end(), 0);
+    EXPECT_EQ(reduce<int>(input, 0, single, pass, second), expected)
+        << n << " items";
+  }
+}
+
+TEST_P(CubReduceTest, SumOfUnsignedWraps) {
+  CUfunction single = kernel({"DeviceReduceSingleTileKernel", "IjjN4cuda3std3__44plus", "EPKjPjj"});
+  CUfunction pass = kernel({"DeviceReduceKernel", "IjjN4cuda3std3__44plus"});
+  CUfunction second = kernel({"DeviceReduceSingleTileKernel", "IjjN4cuda3std3__44plus", "EPjSC_i"});
+  std::mt19937 random(2);
+  for (uint32_t n : kSizes) {
+    std::vector<uint32_t> input(n);
+    for (uint32_t &v : input)
+      v = uint32_t(random());
+    uint32_t expected = std::accumulate(input.begin(), input.end(), 0u);
+    EXPECT_EQ(reduce<uint32_t>(input, 0u, single, pass, second), expected)
+        << n << " items";
+  }
+}
+
+TEST_P(CubReduceTest, MaxOfInts) {
+  CUfunction single = kernel({"DeviceReduceSingleTileKernel", "IijN4cuda3__47maximum", "EPKiPij"});
+  CUfunction pass = kernel({"DeviceReduceKernel", "IijN4cuda3__47maximum"});
+  CUfunction second = kernel({"DeviceReduceSingleTileKernel", "IijN4cuda3__47maximum", "EPiSB_i"});
+  std::mt19937 random(3);
+  for (uint32_t n : kSizes) {
+    std::vector<int> input(n);
+    for (int &v : input)
+      v = int(random());
+    int init = std::numeric_limits<int>::lowest();
+    int expected = *std::max_element(input.begin(), input.end());
+    EXPECT_EQ(reduce<int>(input, init, single, pass, second), expected)
+        << n << " items";
+  }
+}
+
+TEST_P(CubReduceTest, MaxOfFloats) {
+  CUfunction single = kernel({"DeviceReduceSingleTileKernel", "IfjN4cuda3__47maximum", "EPKfPfj"});
+  CUfunction pass = kernel({"DeviceReduceKernel", "IfjN4cuda3__47maximum"});
+  CUfunction second = kernel({"DeviceReduceSingleTileKernel", "IfjN4cuda3__47maximum", "EPfSB_i"});
+  std::mt19937 random(4);
+  std::normal_distribution<float> normal(0.0f, 1000.0f);
+  for (uint32_t n : kSizes) {
+    std::vector<float> input(n);
+    for (float &v : input)
+      v = normal(random);
+    float init = std::numeric_limits<float>::lowest();
+    float expected = *std::max_element(input.begin(), input.end());
+    EXPECT_EQ(reduce<float>(input, init, single, pass, second), expected)
+        << n << " items";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
+                         ::testing::Values("reduce.sm_80.ptx",
+                                           "reduce.sm_90.ptx"),
+                         [](const auto &info) {
+                           std::string name = info.param;
+                           return name.substr(7, 5);
+                         });
+
+} // namespace
