@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs nvcc's PTX of cub::DeviceReduce (test/Execution/CUB/Inputs, CUDA 13,
+// Runs nvcc's PTX of cub::DeviceReduce and cub::DeviceScan
+// (test/Execution/CUB/Inputs, CUDA 13,
 // CUB 3.0) through our driver API, with the host-side dispatch CUB's
 // DispatchReduce performs written out here (cub/device/dispatch/
 // dispatch_reduce.cuh): inputs up to one tile (256 threads x 16 items) run
@@ -231,6 +232,124 @@ TEST_P(CubReduceTest, MaxOfFloats) {
         << n << " items";
   }
 }
+
+//===----------------------------------------------------------------------===//
+// cub::DeviceScan: decoupled look-back across CTAs
+//===----------------------------------------------------------------------===//
+//
+// DispatchScan (cub/device/dispatch/dispatch_scan.cuh): DeviceScanInitKernel
+// (128 threads a CTA) clears one tile descriptor per tile, after 32 of
+// padding; DeviceScanKernel scans a tile per CTA, and each CTA waits for the
+// inclusive prefix of its predecessors (spinning on their descriptors).
+
+/// cub::InputValue<T> holding an immediate value (util_type.cuh).
+template <typename T> struct InputValue {
+  bool isFuture = false;
+  alignas(8) T value;
+};
+
+/// The tile shape of the scan policy nvcc picked (tuning_scan.cuh):
+/// sm80_tuning for 4-byte sums (320 x 12, float 288 x 8) and sm90_tuning
+/// (128 x 24); `.maxntid` of the kernels agrees.
+struct ScanShape {
+  int threads, items;
+};
+
+ScanShape scanShape(const std::string &file, bool isFloat) {
+  if (file.find("sm_90") != std::string::npos)
+    return {128, 24};
+  return isFloat ? ScanShape{288, 8} : ScanShape{320, 12};
+}
+
+class CubScanTest : public CubReduceTest {
+protected:
+  /// DispatchScan: inclusive when \p init is null, else exclusive from *init.
+  template <typename T>
+  std::vector<T> scan(const std::vector<T> &input, const T *init,
+                      CUfunction initKernel, CUfunction scanKernel,
+                      ScanShape shape) {
+    uint32_t n = uint32_t(input.size());
+    int tileItems = shape.threads * shape.items;
+    int numTiles = int((n + tileItems - 1) / tileItems);
+    CUdeviceptr in = 0, out = 0, descriptors = 0;
+    EXPECT_EQ(cuMemAlloc(&in, n * sizeof(T)), CUDA_SUCCESS);
+    EXPECT_EQ(cuMemAlloc(&out, n * sizeof(T)), CUDA_SUCCESS);
+    EXPECT_EQ(cuMemAlloc(&descriptors, size_t(numTiles + 32) * 8),
+              CUDA_SUCCESS);
+    EXPECT_EQ(cuMemcpyHtoD(in, input.data(), n * sizeof(T)), CUDA_SUCCESS);
+    void *initArgs[] = {&descriptors, &numTiles};
+    EXPECT_EQ(cuLaunchKernel(initKernel, (numTiles + 127) / 128, 1, 1, 128, 1,
+                             1, 0, nullptr, initArgs, nullptr),
+              CUDA_SUCCESS);
+    int startTile = 0;
+    uint8_t op = 0, nullType = 0;
+    InputValue<T> initValue;
+    if (init)
+      initValue.value = *init;
+    void *initArg = init ? static_cast<void *>(&initValue)
+                         : static_cast<void *>(&nullType);
+    void *args[] = {&in, &out, &descriptors, &startTile, &op, initArg, &n};
+    EXPECT_EQ(cuLaunchKernel(scanKernel, numTiles, 1, 1, shape.threads, 1, 1,
+                             0, nullptr, args, nullptr),
+              CUDA_SUCCESS);
+    std::vector<T> result(n);
+    EXPECT_EQ(cuMemcpyDtoH(result.data(), out, n * sizeof(T)), CUDA_SUCCESS);
+    cuMemFree(in);
+    cuMemFree(out);
+    cuMemFree(descriptors);
+    return result;
+  }
+
+  /// Runs the inclusive and exclusive scans of one type on every size and
+  /// compares them with std::inclusive_scan / std::exclusive_scan.
+  template <typename T>
+  void check(const char *scanType, const char *hub, const char *value,
+             bool isFloat, T (*make)(std::mt19937 &)) {
+    CUfunction initKernel = kernel({"DeviceScanInitKernel", scanType});
+    CUfunction inclusive = kernel({"DeviceScanKernel", hub, "NS0_8NullType"});
+    CUfunction exclusive = kernel({"DeviceScanKernel", hub, value});
+    ScanShape shape = scanShape(GetParam(), isFloat);
+    std::mt19937 random(5);
+    for (uint32_t n : kSizes) {
+      std::vector<T> input(n);
+      for (T &v : input)
+        v = make(random);
+      std::vector<T> expected(n);
+      std::inclusive_scan(input.begin(), input.end(), expected.begin());
+      EXPECT_EQ(scan<T>(input, nullptr, initKernel, inclusive, shape),
+                expected)
+          << "inclusive, " << n << " items";
+      T init = T(3);
+      std::exclusive_scan(input.begin(), input.end(), expected.begin(), init);
+      EXPECT_EQ(scan<T>(input, &init, initKernel, exclusive, shape), expected)
+          << "exclusive, " << n << " items";
+    }
+  }
+};
+
+TEST_P(CubScanTest, Ints) {
+  check<int>("ScanTileStateIiLb1", "policy_hubIiiij", "InputValueIi", false,
+             [](std::mt19937 &r) { return int(r() % 2001) - 1000; });
+}
+
+TEST_P(CubScanTest, UnsignedWraps) {
+  check<uint32_t>("ScanTileStateIjLb1", "policy_hubIjjjj", "InputValueIj",
+                  false, [](std::mt19937 &r) { return uint32_t(r()); });
+}
+
+TEST_P(CubScanTest, FloatsWithExactSums) {
+  // Small integers: every partial sum is exact, so the order in which the
+  // scan associates them cannot change a bit.
+  check<float>("ScanTileStateIfLb1", "policy_hubIfffj", "InputValueIf", true,
+               [](std::mt19937 &r) { return float(r() % 8); });
+}
+
+INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubScanTest,
+                         ::testing::Values("scan.sm_80.ptx", "scan.sm_90.ptx"),
+                         [](const auto &info) {
+                           std::string name = info.param;
+                           return name.substr(5, 5);
+                         });
 
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
                          ::testing::Values("reduce.sm_80.ptx",
