@@ -390,6 +390,10 @@ bool ptxjit::rt::runCoroutineGang(ThreadRamp ramp, ThreadState *threads,
   std::vector<uint32_t> clusterArrived(count), clusterPassed(count);
   std::vector<unsigned> ctaExited(numCtas);
   unsigned previouslyExited = 0;
+  // Rounds in a row in which threads only spun; every
+  // kSpinRoundsBeforeYield of them the host thread yields its core.
+  constexpr unsigned kSpinRoundsBeforeYield = 64;
+  unsigned spinRounds = 0;
   static const bool debug = std::getenv("PTXJIT_DEBUG_SCHEDULER") != nullptr;
   while (true) {
     if (shape.abort && shape.abort->load(std::memory_order_relaxed)) {
@@ -515,10 +519,14 @@ bool ptxjit::rt::runCoroutineGang(ThreadRamp ramp, ThreadState *threads,
       ok = false;
       break;
     }
-    // Threads that only spin wait for another host thread (a CTA of another
-    // worker, a host thread writing mapped memory): let it run.
-    if (yielded && !progress)
+    // Threads that keep spinning wait for another host thread (a CTA of
+    // another worker, a host thread writing mapped memory): let it run.
+    if (!yielded || progress) {
+      spinRounds = 0;
+    } else if (++spinRounds == kSpinRoundsBeforeYield) {
+      spinRounds = 0;
       std::this_thread::yield();
+    }
     if (debug) {
       std::fprintf(stderr, "ptxjit scheduler: %zu runnable:", runnable.size());
       for (unsigned i = 0; i < count; ++i)

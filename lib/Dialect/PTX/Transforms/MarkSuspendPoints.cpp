@@ -36,9 +36,37 @@ bool readsSharedState(Operation *op) {
   return false;
 }
 
+/// The device functions that read shared state themselves or through the
+/// functions they call directly: a loop that calls one may be a spin-wait.
+llvm::DenseSet<StringRef> sharedStateReaders(ModuleOp module) {
+  llvm::DenseSet<StringRef> readers;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto fn : module.getOps<func::FuncOp>()) {
+      if (fn.isExternal() || readers.contains(fn.getName()))
+        continue;
+      WalkResult found = fn.walk([&](Operation *op) {
+        if (readsSharedState(op))
+          return WalkResult::interrupt();
+        if (auto call = dyn_cast<func::CallOp>(op))
+          if (readers.contains(call.getCallee()))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+      if (found.wasInterrupted()) {
+        readers.insert(fn.getName());
+        changed = true;
+      }
+    }
+  }
+  return readers;
+}
+
 /// Inserts a yield at the header of every loop of \p fn that reads shared
-/// state; returns whether it inserted any.
-bool insertYields(func::FuncOp fn) {
+/// state, directly or through a call of one of \p readers; returns whether
+/// it inserted any.
+bool insertYields(func::FuncOp fn, const llvm::DenseSet<StringRef> &readers) {
   Region &body = fn.getBody();
   if (body.hasOneBlock())
     return false;
@@ -59,9 +87,12 @@ bool insertYields(func::FuncOp fn) {
         for (Block *pred : b->getPredecessors())
           work.push_back(pred);
       }
-      bool waits = llvm::any_of(loop, [](Block *b) {
-        return llvm::any_of(b->getOperations(),
-                            [](Operation &op) { return readsSharedState(&op); });
+      bool waits = llvm::any_of(loop, [&](Block *b) {
+        return llvm::any_of(b->getOperations(), [&](Operation &op) {
+          if (auto call = dyn_cast<func::CallOp>(op))
+            return readers.contains(call.getCallee());
+          return readsSharedState(&op);
+        });
       });
       if (waits)
         headers.insert(succ);
@@ -80,6 +111,7 @@ bool insertYields(func::FuncOp fn) {
 void MarkSuspendPointsPass::runOnOperation() {
   int64_t nextId = 0;
   MLIRContext *ctx = &getContext();
+  llvm::DenseSet<StringRef> readers = sharedStateReaders(getOperation());
   for (auto fn : getOperation().getOps<func::FuncOp>()) {
     if (fn.isExternal() || fn.getNumArguments() == 0)
       continue;
@@ -93,7 +125,7 @@ void MarkSuspendPointsPass::runOnOperation() {
                     IntegerAttr::get(IntegerType::get(ctx, 32), nextId++));
       }
     });
-    suspends |= insertYields(fn);
+    suspends |= insertYields(fn, readers);
     if (suspends)
       fn->setAttr(ptx::attrs::kCoroutine, UnitAttr::get(ctx));
   }
