@@ -83,8 +83,6 @@ LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
     if (space != StateSpace::global && space != StateSpace::generic)
       return instrError() << "vector atomics access the global space only",
              failure();
-    if (op != ptx::AtomicOp::add)
-      return unsupported("vector atomic '." + std::string(opName) + "'");
   }
   if (!ok)
     return instrError() << "type '." << tname << "' is not valid on '"

@@ -197,6 +197,27 @@ static Value lowerMinMax(OpTy op, typename OpTy::Adaptor a, Gen &g) {
   });
 }
 
+Value lowering::floatMinMax(Gen &g, Value x, Value y, bool isMax) {
+  return perLane(g, {x, y}, [&](ArrayRef<Value> lanes) {
+    Value a = lanes[0], b = lanes[1];
+    // bf16 on its exact f32 values, as lowerMinMax does.
+    bool bf16 = a.getType().isBF16();
+    if (bf16) {
+      a = g.widen(g.b.getF32Type(), a);
+      b = g.widen(g.b.getF32Type(), b);
+    }
+    Value r = isMax ? minMaxOfTwo<true>(g, a, b, /*propagateNaN=*/false)
+                    : minMaxOfTwo<false>(g, a, b, /*propagateNaN=*/false);
+    if (bf16)
+      r = g.bitcast(g.b.getBF16Type(),
+                    g.trunc(g.b.getI16Type(),
+                            LLVM::LShrOp::create(g.b, g.loc,
+                                                 g.bitcast(g.i32(), r),
+                                                 g.cst(g.i32(), 16))));
+    return r;
+  });
+}
+
 Value lowering::lowerFloatForm(ptx::AddOp op, ptx::AddOp::Adaptor a, Gen &g,
                                const FloatLowering &fp) {
   return lowerArith(op, a, FKind::add, g, fp);

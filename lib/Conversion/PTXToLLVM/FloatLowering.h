@@ -153,6 +153,10 @@ mlir::Value lowerFloatForm(ptx::MinOp op, ptx::MinOp::Adaptor a, Gen &g,
 mlir::Value lowerFloatForm(ptx::MaxOp op, ptx::MaxOp::Adaptor a, Gen &g,
                            const FloatLowering &fp);
 
+/// min or max of \p x and \p y (f16, bf16 or a vector of them), as `min` /
+/// `max` without modifiers compute it: a NaN operand is ignored, -0 < +0.
+mlir::Value floatMinMax(Gen &g, mlir::Value x, mlir::Value y, bool isMax);
+
 } // namespace ptxjit::lowering
 
 #endif // PTXJIT_LIB_CONVERSION_PTXTOLLVM_FLOATLOWERING_H

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatLowering.h"
 #include "LoweringUtils.h"
 #include "PatternPTXToLLVM.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
@@ -295,6 +296,50 @@ struct StLowering : ConvertOpToLLVMPattern<ptx::StOp> {
 /// floats exchange as integers of their width.
 struct AtomLowering : PTXPattern<ptx::AtomOp> {
   using PTXPattern::PTXPattern;
+
+  /// Float min/max (the half types of the vector atomics): a
+  /// compare-and-swap loop around `min`/`max`'s own semantics (NaN
+  /// ignored, -0 < +0), which LLVM's atomicrmw fmin/fmax do not pin down.
+  static FailureOr<Value> floatMinMaxLoop(ptx::AtomOp op, Value ptr, Value v,
+                                          LLVM::AtomicOrdering ordering,
+                                          Gen &g,
+                                          ConversionPatternRewriter &rw) {
+    Type t = v.getType();
+    unsigned bits = widthOf(t);
+    if (auto vec = dyn_cast<VectorType>(t))
+      bits *= vec.getNumElements();
+    Type it = g.b.getIntegerType(bits);
+    Block *before = rw.getInsertionBlock();
+    Block *after = rw.splitBlock(before, rw.getInsertionPoint());
+    Block *loop = rw.createBlock(after, TypeRange{it}, {g.loc});
+    rw.setInsertionPointToEnd(before);
+    Value first = LLVM::LoadOp::create(rw, g.loc, it, ptr, bits / 8,
+                                       /*isVolatile=*/false,
+                                       /*isNonTemporal=*/false,
+                                       /*isInvariant=*/false,
+                                       /*isInvariantGroup=*/false,
+                                       LLVM::AtomicOrdering::monotonic);
+    LLVM::BrOp::create(rw, g.loc, ValueRange{first}, loop);
+    rw.setInsertionPointToEnd(loop);
+    Value old = loop->getArgument(0);
+    Value updated = g.bitcast(
+        it, floatMinMax(g, g.bitcast(t, old), v,
+                        op.getOp() == ptx::AtomicOp::max));
+    LLVM::AtomicOrdering failure =
+        ordering == LLVM::AtomicOrdering::acquire ||
+                ordering == LLVM::AtomicOrdering::acq_rel
+            ? LLVM::AtomicOrdering::acquire
+            : LLVM::AtomicOrdering::monotonic;
+    Value pair = LLVM::AtomicCmpXchgOp::create(rw, g.loc, ptr, old, updated,
+                                               ordering, failure);
+    Value seen = g.extract(pair, 0);
+    Value done = g.extract(pair, 1);
+    LLVM::CondBrOp::create(rw, g.loc, done, after, ValueRange{}, loop,
+                           ValueRange{seen});
+    rw.setInsertionPointToStart(after);
+    return g.bitcast(t, old);
+  }
+
   FailureOr<Value> lower(ptx::AtomOp op, Adaptor a, Gen &g,
                          ConversionPatternRewriter &rewriter) const override {
     using B = LLVM::AtomicBinOp;
@@ -317,6 +362,9 @@ struct AtomLowering : PTXPattern<ptx::AtomOp> {
       return g.bitcast(t, g.extract(pair, 0));
     }
     bool isFloat = isFloatLike(t);
+    if (isFloat && (op.getOp() == ptx::AtomicOp::min ||
+                    op.getOp() == ptx::AtomicOp::max))
+      return floatMinMaxLoop(op, ptr, v, ordering, g, rewriter);
     bool s = op.getIsSigned();
     B bin;
     switch (op.getOp()) {
