@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs nvcc's PTX of cub::DeviceReduce and cub::DeviceScan
+// Runs nvcc's PTX of cub::DeviceReduce, cub::DeviceScan and
+// cub::DeviceSelect
 // (test/Execution/CUB/Inputs, CUDA 13,
 // CUB 3.0) through our driver API, with the host-side dispatch CUB's
 // DispatchReduce performs written out here (cub/device/dispatch/
@@ -23,6 +24,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -349,6 +351,93 @@ INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubScanTest,
                          [](const auto &info) {
                            std::string name = info.param;
                            return name.substr(5, 5);
+                         });
+
+//===----------------------------------------------------------------------===//
+// cub::DeviceSelect::If: compaction with decoupled look-back
+//===----------------------------------------------------------------------===//
+//
+// DispatchSelectIf (cub/device/dispatch/dispatch_select_if.cuh) for
+// inputs below its streaming partition size: DeviceCompactInitKernel clears
+// the tile descriptors and the count, DeviceSelectSweepKernel selects one
+// tile per CTA and writes the total count.
+
+/// cub::detail::select::streaming_context_t<int64_t, true> for a launch
+/// that is its own (first and last) partition.
+struct StreamingContext {
+  bool firstPartition = true, lastPartition = true;
+  int64_t totalNumItems = 0, totalPreviousNumItems = 0;
+  int64_t *numSelectedIn = nullptr, *numSelectedOut = nullptr;
+};
+static_assert(sizeof(StreamingContext) == 40);
+
+class CubSelectTest : public CubReduceTest {};
+
+TEST_P(CubSelectTest, IfPositiveInts) {
+  CUfunction initKernel =
+      kernel({"DeviceCompactInitKernel", "ScanTileStateIiLb1"});
+  CUfunction sweep = kernel({"DeviceSelectSweepKernel",
+                             "policy_hubIiNS0_8NullTypeEiLb0ELNS0_10SelectImplE0",
+                             "8Positive"});
+  // sm80_tuning / sm90_tuning of tuning_select_if.cuh for 4-byte items
+  // without flags (`.maxntid` agrees).
+  bool sm90 = std::string(GetParam()).find("sm_90") != std::string::npos;
+  int threads = sm90 ? 384 : 256, items = sm90 ? 17 : 18;
+  int tileItems = threads * items;
+  std::mt19937 random(6);
+  for (uint32_t n : kSizes) {
+    std::vector<int> input(n);
+    for (int &v : input)
+      v = int(random() % 2001) - 1000;
+    std::vector<int> expected;
+    std::copy_if(input.begin(), input.end(), std::back_inserter(expected),
+                 [](int x) { return x > 0; });
+    int numTiles = int((n + tileItems - 1) / tileItems);
+    CUdeviceptr in = 0, out = 0, count = 0, descriptors = 0;
+    ASSERT_EQ(cuMemAlloc(&in, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&out, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&count, 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&descriptors, size_t(numTiles + 32) * 8),
+              CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(in, input.data(), n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemsetD32(count, 0xdead, 1), CUDA_SUCCESS);
+    void *initArgs[] = {&descriptors, &numTiles, &count};
+    ASSERT_EQ(cuLaunchKernel(initKernel, std::max(1, (numTiles + 127) / 128),
+                             1, 1, 128, 1, 1, 0, nullptr, initArgs, nullptr),
+              CUDA_SUCCESS);
+    CUdeviceptr noFlags = 0;
+    uint8_t selectOp = 0, equalityOp = 0;
+    int numItems = int(n);
+    StreamingContext streaming;
+    streaming.totalNumItems = n;
+    void *vsmem = nullptr;
+    void *args[] = {&in,        &noFlags,    &out,      &count,
+                    &descriptors, &selectOp, &equalityOp, &numItems,
+                    &numTiles,  &streaming,  &vsmem};
+    ASSERT_EQ(cuLaunchKernel(sweep, numTiles, 1, 1, threads, 1, 1, 0, nullptr,
+                             args, nullptr),
+              CUDA_SUCCESS);
+    int selected = -1;
+    ASSERT_EQ(cuMemcpyDtoH(&selected, count, 4), CUDA_SUCCESS);
+    ASSERT_EQ(selected, int(expected.size())) << n << " items";
+    std::vector<int> result(expected.size());
+    if (!result.empty())
+      ASSERT_EQ(cuMemcpyDtoH(result.data(), out, result.size() * 4),
+                CUDA_SUCCESS);
+    EXPECT_EQ(result, expected) << n << " items";
+    cuMemFree(in);
+    cuMemFree(out);
+    cuMemFree(count);
+    cuMemFree(descriptors);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubSelectTest,
+                         ::testing::Values("select.sm_80.ptx",
+                                           "select.sm_90.ptx"),
+                         [](const auto &info) {
+                           std::string name = info.param;
+                           return name.substr(7, 5);
                          });
 
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
