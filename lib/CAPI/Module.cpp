@@ -836,6 +836,12 @@ PTXJIT_EXPORT CUresult cuOccupancyAvailableDynamicSMemPerBlock(
   return CUDA_SUCCESS;
 }
 
+/// The most CTAs a cluster of \p f may have.
+static uint64_t clusterSizeLimit(const CUfunc_st *f) {
+  return f->nonPortableClusterSizeAllowed ? kMaxClusterSize
+                                          : kMaxPortableClusterSize;
+}
+
 /// The cluster shape of \p config (its cluster dimension attribute, else
 /// the kernel's `.reqnctapercluster`; all zero when neither gives one).
 static ptxjit::Dim3 configClusterShape(const CUfunc_st *func,
@@ -868,9 +874,7 @@ PTXJIT_EXPORT CUresult cuOccupancyMaxActiveClusters(
   if (!isFunction(func))
     return CUDA_ERROR_INVALID_HANDLE;
   ptxjit::Dim3 shape = configClusterShape(func, *config);
-  uint64_t limit = func->nonPortableClusterSizeAllowed
-                       ? kMaxClusterSize
-                       : kMaxPortableClusterSize;
+  uint64_t limit = clusterSizeLimit(func);
   if (!shape.x || !shape.y || !shape.z || shape.count() > limit)
     return CUDA_ERROR_INVALID_CLUSTER_SIZE;
   *numClusters = int(residentBlocks(func, *config) / shape.count());
@@ -885,9 +889,7 @@ PTXJIT_EXPORT CUresult cuOccupancyMaxPotentialClusterSize(
     return CUDA_ERROR_INVALID_VALUE;
   if (!isFunction(func))
     return CUDA_ERROR_INVALID_HANDLE;
-  uint64_t limit = func->nonPortableClusterSizeAllowed
-                       ? kMaxClusterSize
-                       : kMaxPortableClusterSize;
+  uint64_t limit = clusterSizeLimit(func);
   if (func->kernel->reqnctapercluster.x)
     limit = func->kernel->reqnctapercluster.count();
   *clusterSize = int(std::min(limit, residentBlocks(func, *config)));
@@ -984,8 +986,7 @@ static CUresult checkCluster(const CUfunc_st *f, ptxjit::Dim3 grid,
        cluster.y != k.reqnctapercluster.y ||
        cluster.z != k.reqnctapercluster.z))
     return CUDA_ERROR_INVALID_CLUSTER_SIZE;
-  uint64_t limit = f->nonPortableClusterSizeAllowed ? kMaxClusterSize
-                                                    : kMaxPortableClusterSize;
+  uint64_t limit = clusterSizeLimit(f);
   if (cluster.count() > limit || grid.x % cluster.x || grid.y % cluster.y ||
       grid.z % cluster.z)
     return CUDA_ERROR_INVALID_CLUSTER_SIZE;

@@ -20,15 +20,19 @@ Value FunctionEmitter::callParamSlot(const VarInfo &var) {
   if (it != callParamSlots.end())
     return it->second;
   // One slot per declaration, allocated once in the entry block.
+  Value slot = entrySlot(var.size, std::max(var.align, 8u));
+  callParamSlots[var.name] = slot;
+  return slot;
+}
+
+Value FunctionEmitter::entrySlot(uint64_t size, unsigned align) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(entry);
   Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
-  auto type = LLVM::LLVMArrayType::get(b.getI8Type(),
-                                       std::max<uint64_t>(var.size, 1));
-  Value slot = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
-                                      type, one, std::max(var.align, 8u));
-  callParamSlots[var.name] = slot;
-  return slot;
+  auto type =
+      LLVM::LLVMArrayType::get(b.getI8Type(), std::max<uint64_t>(size, 1));
+  return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx), type,
+                                one, align);
 }
 
 LogicalResult FunctionEmitter::storeRegisterResults() {
@@ -36,11 +40,7 @@ LogicalResult FunctionEmitter::storeRegisterResults() {
     const VarInfo &var = fn.rets[k];
     if (!var.isReg)
       continue;
-    Operand reg;
-    reg.kind = Operand::Reg;
-    reg.reg = var.reg;
-    reg.loc = fn.loc;
-    FailureOr<Value> value = read(reg, var.regType);
+    FailureOr<Value> value = read(registerOperand(var), var.regType);
     if (failed(value))
       return failure();
     storeSlot(func.getArgument(1 + fn.params.size() + k), *value);
@@ -143,16 +143,6 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
   // through a slot of their own; results written to registers are read
   // back from theirs after the call.
   SmallVector<std::tuple<Value, const Operand *, PtxType>> registerResults;
-  auto registerSlot = [&](uint64_t size) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(entry);
-    Value one = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
-    auto type = LLVM::LLVMArrayType::get(b.getI8Type(),
-                                         std::max<uint64_t>(size, 1));
-    return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
-                                  type, one, 8)
-        .getResult();
-  };
   auto slotTypeOf = [&](const Operand &op, uint64_t size) {
     if (op.kind == Operand::Reg && fn.regs[op.reg].type.isPred())
       return PtxType::make(PtxType::Pred, 1);
@@ -167,7 +157,7 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
     FailureOr<Value> value = type.isPred() ? readPred(op) : read(op, type);
     if (failed(value))
       return failure();
-    Value slot = registerSlot(size);
+    Value slot = entrySlot(size, 8);
     storeSlot(slot, *value);
     return slot;
   };
@@ -206,7 +196,7 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
         return error(ret.loc) << "a result of " << sig->retSizes[k]
                               << " bytes must be a '.param' variable",
                failure();
-      Value slot = registerSlot(sig->retSizes[k]);
+      Value slot = entrySlot(sig->retSizes[k], 8);
       registerResults.push_back(
           {slot, &ret, slotTypeOf(ret, sig->retSizes[k])});
       callArgs.push_back(slot);

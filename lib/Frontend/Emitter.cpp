@@ -211,11 +211,8 @@ LogicalResult FunctionEmitter::emitBody() {
     const VarInfo &var = fn.params[k];
     if (!var.isReg)
       continue;
-    Operand reg;
-    reg.kind = Operand::Reg;
-    reg.reg = var.reg;
-    reg.loc = fn.loc;
-    if (failed(write(reg, loadSlot(func.getArgument(1 + k), var.regType),
+    if (failed(write(registerOperand(var),
+                     loadSlot(func.getArgument(1 + k), var.regType),
                      var.regType)))
       return failure();
   }

@@ -85,6 +85,16 @@ private:
   /// parameters whose address is taken: the arguments at entry, the results
   /// at return.
   void copyParams(bool results);
+  /// The register operand of a `.reg` argument or result.
+  Operand registerOperand(const VarInfo &var) const {
+    Operand reg;
+    reg.kind = Operand::Reg;
+    reg.reg = var.reg;
+    reg.loc = fn.loc;
+    return reg;
+  }
+  /// A stack slot of \p size bytes in the function's entry block.
+  Value entrySlot(uint64_t size, unsigned align);
   /// Stores a value into an argument or result slot (a predicate as a
   /// byte), and loads one as \p type.
   void storeSlot(Value slot, Value value);

@@ -292,6 +292,15 @@ struct StLowering : ConvertOpToLLVMPattern<ptx::StOp> {
   }
 };
 
+/// The ordering of a failed compare-and-swap: it only reads, so it keeps
+/// the acquire half of \p ordering.
+static LLVM::AtomicOrdering casFailureOrdering(LLVM::AtomicOrdering ordering) {
+  return ordering == LLVM::AtomicOrdering::acquire ||
+                 ordering == LLVM::AtomicOrdering::acq_rel
+             ? LLVM::AtomicOrdering::acquire
+             : LLVM::AtomicOrdering::monotonic;
+}
+
 /// atom / red: LLVM atomics of the `.sem`'s ordering (relaxed by default);
 /// floats exchange as integers of their width.
 struct AtomLowering : PTXPattern<ptx::AtomOp> {
@@ -325,13 +334,8 @@ struct AtomLowering : PTXPattern<ptx::AtomOp> {
     Value updated = g.bitcast(
         it, floatMinMax(g, g.bitcast(t, old), v,
                         op.getOp() == ptx::AtomicOp::max));
-    LLVM::AtomicOrdering failure =
-        ordering == LLVM::AtomicOrdering::acquire ||
-                ordering == LLVM::AtomicOrdering::acq_rel
-            ? LLVM::AtomicOrdering::acquire
-            : LLVM::AtomicOrdering::monotonic;
-    Value pair = LLVM::AtomicCmpXchgOp::create(rw, g.loc, ptr, old, updated,
-                                               ordering, failure);
+    Value pair = LLVM::AtomicCmpXchgOp::create(
+        rw, g.loc, ptr, old, updated, ordering, casFailureOrdering(ordering));
     Value seen = g.extract(pair, 0);
     Value done = g.extract(pair, 1);
     LLVM::CondBrOp::create(rw, g.loc, done, after, ValueRange{}, loop,
@@ -349,16 +353,10 @@ struct AtomLowering : PTXPattern<ptx::AtomOp> {
     Value ptr = a.getPtr(), v = a.getB();
     Type t = v.getType();
     if (op.getOp() == ptx::AtomicOp::cas) {
-      // A failed compare-and-swap only reads, so it keeps the acquire half.
-      LLVM::AtomicOrdering failure =
-          ordering == LLVM::AtomicOrdering::acquire ||
-                  ordering == LLVM::AtomicOrdering::acq_rel
-              ? LLVM::AtomicOrdering::acquire
-              : LLVM::AtomicOrdering::monotonic;
       Value pair = LLVM::AtomicCmpXchgOp::create(
           g.b, g.loc, ptr, g.bitcast(g.b.getIntegerType(widthOf(t)), v),
           g.bitcast(g.b.getIntegerType(widthOf(t)), a.getC()), ordering,
-          failure);
+          casFailureOrdering(ordering));
       return g.bitcast(t, g.extract(pair, 0));
     }
     bool isFloat = isFloatLike(t);
