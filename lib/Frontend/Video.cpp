@@ -17,12 +17,38 @@
 
 #include "FunctionEmitter.h"
 
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace ptxjit;
 using namespace ptxjit::frontend;
 using ptx::VideoOperation;
+
+/// The operation of a scalar (vadd ... vset) or SIMD (vadd2 ... vset4)
+/// video instruction other than vmad.
+static VideoOperation videoOperation(InstrId id) {
+  switch (id) {
+  case InstrId::vadd: case InstrId::vadd2: case InstrId::vadd4:
+    return VideoOperation::vadd;
+  case InstrId::vsub: case InstrId::vsub2: case InstrId::vsub4:
+    return VideoOperation::vsub;
+  case InstrId::vavrg2: case InstrId::vavrg4:
+    return VideoOperation::vavrg;
+  case InstrId::vabsdiff: case InstrId::vabsdiff2: case InstrId::vabsdiff4:
+    return VideoOperation::vabsdiff;
+  case InstrId::vmin: case InstrId::vmin2: case InstrId::vmin4:
+    return VideoOperation::vmin;
+  case InstrId::vmax: case InstrId::vmax2: case InstrId::vmax4:
+    return VideoOperation::vmax;
+  case InstrId::vshl:
+    return VideoOperation::vshl;
+  case InstrId::vshr:
+    return VideoOperation::vshr;
+  case InstrId::vset: case InstrId::vset2: case InstrId::vset4:
+    return VideoOperation::vset;
+  default:
+    llvm_unreachable("not a video instruction with an operation");
+  }
+}
 
 /// The byte or half-word a scalar video selector names (`b0`..`b3`, `h0`,
 /// `h1`).
@@ -114,15 +140,7 @@ LogicalResult FunctionEmitter::checkVideoOperand(unsigned i,
 }
 
 LogicalResult FunctionEmitter::emitVideo(Mods &mods) {
-  VideoOperation kind = llvm::StringSwitch<VideoOperation>(curInstr->opcode)
-                            .Case("vadd", VideoOperation::vadd)
-                            .Case("vsub", VideoOperation::vsub)
-                            .Case("vabsdiff", VideoOperation::vabsdiff)
-                            .Case("vmin", VideoOperation::vmin)
-                            .Case("vmax", VideoOperation::vmax)
-                            .Case("vshl", VideoOperation::vshl)
-                            .Case("vshr", VideoOperation::vshr)
-                            .Case("vset", VideoOperation::vset);
+  VideoOperation kind = videoOperation(curId);
   bool isSet = kind == VideoOperation::vset;
   // The table requires the comparison of vset and the mode of the shifts.
   std::optional<ptx::CmpOp> cmp;
@@ -244,14 +262,7 @@ LogicalResult FunctionEmitter::emitVmad(Mods &mods) {
 LogicalResult FunctionEmitter::emitVideoSimd(Mods &mods) {
   StringRef opcode = curInstr->opcode;
   unsigned lanes = opcode.back() == '2' ? 2 : 4;
-  VideoOperation kind = llvm::StringSwitch<VideoOperation>(opcode.drop_back())
-                            .Case("vadd", VideoOperation::vadd)
-                            .Case("vsub", VideoOperation::vsub)
-                            .Case("vavrg", VideoOperation::vavrg)
-                            .Case("vabsdiff", VideoOperation::vabsdiff)
-                            .Case("vmin", VideoOperation::vmin)
-                            .Case("vmax", VideoOperation::vmax)
-                            .Case("vset", VideoOperation::vset);
+  VideoOperation kind = videoOperation(curId);
   bool isSet = kind == VideoOperation::vset;
   std::optional<ptx::CmpOp> cmp;
   if (isSet)
