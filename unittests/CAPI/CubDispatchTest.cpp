@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs nvcc's PTX of cub::DeviceReduce, cub::DeviceScan and
-// cub::DeviceSelect
+// Runs nvcc's PTX of cub::DeviceReduce, cub::DeviceScan, cub::DeviceSelect
+// and cub::DeviceRadixSort
 // (test/Execution/CUB/Inputs, CUDA 13,
 // CUB 3.0) through our driver API, with the host-side dispatch CUB's
 // DispatchReduce performs written out here (cub/device/dispatch/
@@ -438,6 +438,190 @@ INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubSelectTest,
                          [](const auto &info) {
                            std::string name = info.param;
                            return name.substr(7, 5);
+                         });
+
+//===----------------------------------------------------------------------===//
+// cub::DeviceRadixSort: onesweep, with a look-back across CTAs per pass
+//===----------------------------------------------------------------------===//
+//
+// DispatchRadixSort (cub/device/dispatch/dispatch_radix_sort.cuh), 32-bit
+// keys, all 32 bits: up to one tile (256 x 19) DeviceRadixSortSingleTileKernel
+// sorts in one CTA; beyond, InvokeOnesweep: DeviceRadixSortHistogramKernel
+// counts the digits of all four 8-bit passes, DeviceRadixSortExclusiveSumKernel
+// scans them, and each pass runs DeviceRadixSortOnesweepKernel, whose CTAs
+// take tiles from a counter and wait for their predecessors' digit counts.
+
+class CubRadixSortTest : public CubReduceTest {
+protected:
+  /// Sorts \p keys (and \p values when not null) as DeviceRadixSort::SortPairs
+  /// / SortKeys with the given kernels; \p onesweepItems is the onesweep
+  /// policy's items per thread (tuning_radix_sort.cuh).
+  template <typename K>
+  void sort(std::vector<K> &keys, std::vector<int> *values,
+            CUfunction single, CUfunction histogram, CUfunction exclusiveSum,
+            CUfunction onesweep, int onesweepItems) {
+    constexpr int kRadixBits = 8, kRadixDigits = 1 << kRadixBits;
+    constexpr int kNumPasses = 32 / kRadixBits;
+    uint32_t n = uint32_t(keys.size());
+    size_t bytes = size_t(n) * 4;
+    CUdeviceptr keysIn = 0, keysOut = 0, valuesIn = 0, valuesOut = 0;
+    EXPECT_EQ(cuMemAlloc(&keysIn, bytes), CUDA_SUCCESS);
+    EXPECT_EQ(cuMemAlloc(&keysOut, bytes), CUDA_SUCCESS);
+    EXPECT_EQ(cuMemcpyHtoD(keysIn, keys.data(), bytes), CUDA_SUCCESS);
+    if (values) {
+      EXPECT_EQ(cuMemAlloc(&valuesIn, bytes), CUDA_SUCCESS);
+      EXPECT_EQ(cuMemAlloc(&valuesOut, bytes), CUDA_SUCCESS);
+      EXPECT_EQ(cuMemcpyHtoD(valuesIn, values->data(), bytes), CUDA_SUCCESS);
+    }
+    uint8_t decomposer = 0;
+    int beginBit = 0, endBit = 32;
+    CUdeviceptr result = keysOut, resultValues = valuesOut;
+    if (n <= 256 * 19) {
+      void *args[] = {&keysIn, &keysOut, &valuesIn, &valuesOut,
+                      &n,      &beginBit, &endBit,  &decomposer};
+      EXPECT_EQ(cuLaunchKernel(single, 1, 1, 1, 256, 1, 1, 0, nullptr, args,
+                               nullptr),
+                CUDA_SUCCESS);
+    } else {
+      int tileItems = 384 * onesweepItems;
+      int numBlocks = int((n + tileItems - 1) / tileItems);
+      CUdeviceptr bins = 0, lookback = 0, counters = 0;
+      EXPECT_EQ(cuMemAlloc(&bins, kNumPasses * kRadixDigits * 4), CUDA_SUCCESS);
+      EXPECT_EQ(cuMemAlloc(&lookback, size_t(numBlocks) * kRadixDigits * 4),
+                CUDA_SUCCESS);
+      EXPECT_EQ(cuMemAlloc(&counters, kNumPasses * 4), CUDA_SUCCESS);
+      EXPECT_EQ(cuMemsetD32(counters, 0, kNumPasses), CUDA_SUCCESS);
+      EXPECT_EQ(cuMemsetD32(bins, 0, kNumPasses * kRadixDigits), CUDA_SUCCESS);
+      int sms = 0, histogramBlocksPerSm = 0;
+      EXPECT_EQ(cuDeviceGetAttribute(
+                    &sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, 0),
+                CUDA_SUCCESS);
+      EXPECT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                    &histogramBlocksPerSm, histogram, 128, 0),
+                CUDA_SUCCESS);
+      void *histogramArgs[] = {&bins,     &keysIn, &n,
+                               &beginBit, &endBit, &decomposer};
+      EXPECT_EQ(cuLaunchKernel(histogram, histogramBlocksPerSm * sms, 1, 1, 128,
+                               1, 1, 0, nullptr, histogramArgs, nullptr),
+                CUDA_SUCCESS);
+      void *sumArgs[] = {&bins};
+      EXPECT_EQ(cuLaunchKernel(exclusiveSum, kNumPasses, 1, 1, 256, 1, 1, 0,
+                               nullptr, sumArgs, nullptr),
+                CUDA_SUCCESS);
+      // Ping-pong between the buffers; four passes end in the input's.
+      CUdeviceptr keysFrom = keysIn, keysTo = keysOut;
+      CUdeviceptr valuesFrom = valuesIn, valuesTo = valuesOut;
+      for (int pass = 0; pass < kNumPasses; ++pass) {
+        EXPECT_EQ(cuMemsetD32(lookback, 0, size_t(numBlocks) * kRadixDigits),
+                  CUDA_SUCCESS);
+        CUdeviceptr counter = counters + pass * 4;
+        CUdeviceptr noNextBins = 0;
+        CUdeviceptr passBins = bins + pass * kRadixDigits * 4;
+        int items = int(n), currentBit = pass * kRadixBits,
+            numBits = kRadixBits;
+        void *args[] = {&lookback,   &counter,  &noNextBins, &passBins,
+                        &keysTo,     &keysFrom, &valuesTo,   &valuesFrom,
+                        &items,      &currentBit, &numBits,  &decomposer};
+        EXPECT_EQ(cuLaunchKernel(onesweep, numBlocks, 1, 1, 384, 1, 1, 0,
+                                 nullptr, args, nullptr),
+                  CUDA_SUCCESS);
+        std::swap(keysFrom, keysTo);
+        std::swap(valuesFrom, valuesTo);
+      }
+      result = keysFrom;
+      resultValues = valuesFrom;
+      cuMemFree(bins);
+      cuMemFree(lookback);
+      cuMemFree(counters);
+    }
+    EXPECT_EQ(cuMemcpyDtoH(keys.data(), result, bytes), CUDA_SUCCESS);
+    if (values)
+      EXPECT_EQ(cuMemcpyDtoH(values->data(), resultValues, bytes),
+                CUDA_SUCCESS);
+    cuMemFree(keysIn);
+    cuMemFree(keysOut);
+    if (values) {
+      cuMemFree(valuesIn);
+      cuMemFree(valuesOut);
+    }
+  }
+
+  bool sm90() const {
+    return std::string(GetParam()).find("sm_90") != std::string::npos;
+  }
+};
+
+TEST_P(CubRadixSortTest, SortKeysUnsigned) {
+  const char *hub = "policy_hubIjNS0_8NullTypeEjE";
+  CUfunction single = kernel({"DeviceRadixSortSingleTileKernel", hub});
+  CUfunction histogram = kernel({"DeviceRadixSortHistogramKernel", hub});
+  CUfunction sum = kernel({"DeviceRadixSortExclusiveSumKernel", hub});
+  CUfunction onesweep = kernel({"DeviceRadixSortOnesweepKernel", hub});
+  std::mt19937 random(7);
+  for (uint32_t n : kSizes) {
+    std::vector<uint32_t> keys(n);
+    for (uint32_t &k : keys)
+      k = uint32_t(random());
+    std::vector<uint32_t> expected = keys;
+    std::sort(expected.begin(), expected.end());
+    sort(keys, nullptr, single, histogram, sum, onesweep, sm90() ? 20 : 21);
+    EXPECT_EQ(keys, expected) << n << " keys";
+  }
+}
+
+TEST_P(CubRadixSortTest, SortKeysFloat) {
+  const char *hub = "policy_hubIfNS0_8NullTypeEjE";
+  CUfunction single = kernel({"DeviceRadixSortSingleTileKernel", hub});
+  CUfunction histogram = kernel({"DeviceRadixSortHistogramKernel", hub});
+  CUfunction sum = kernel({"DeviceRadixSortExclusiveSumKernel", hub});
+  CUfunction onesweep = kernel({"DeviceRadixSortOnesweepKernel", hub});
+  std::mt19937 random(8);
+  std::normal_distribution<float> normal(0.0f, 1e6f);
+  for (uint32_t n : kSizes) {
+    std::vector<float> keys(n);
+    for (float &k : keys)
+      k = normal(random);
+    std::vector<float> expected = keys;
+    std::sort(expected.begin(), expected.end());
+    sort(keys, nullptr, single, histogram, sum, onesweep, sm90() ? 19 : 21);
+    EXPECT_EQ(keys, expected) << n << " keys";
+  }
+}
+
+TEST_P(CubRadixSortTest, SortPairsIsStable) {
+  const char *hub = "policy_hubIiijE";
+  CUfunction single = kernel({"DeviceRadixSortSingleTileKernel", hub});
+  CUfunction histogram = kernel({"DeviceRadixSortHistogramKernel", hub});
+  CUfunction sum = kernel({"DeviceRadixSortExclusiveSumKernel", hub});
+  CUfunction onesweep = kernel({"DeviceRadixSortOnesweepKernel", hub});
+  std::mt19937 random(9);
+  for (uint32_t n : kSizes) {
+    // Few distinct keys, values numbering the input: a stable sort keeps
+    // equal keys in input order, as std::stable_sort does.
+    std::vector<int> keys(n), values(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      keys[i] = int(random() % 1000) - 500;
+      values[i] = int(i);
+    }
+    std::vector<std::pair<int, int>> expected(n);
+    for (uint32_t i = 0; i < n; ++i)
+      expected[i] = {keys[i], values[i]};
+    std::stable_sort(expected.begin(), expected.end(),
+                     [](auto &a, auto &b) { return a.first < b.first; });
+    sort(keys, &values, single, histogram, sum, onesweep, 23 - 2 * !sm90());
+    std::vector<std::pair<int, int>> result(n);
+    for (uint32_t i = 0; i < n; ++i)
+      result[i] = {keys[i], values[i]};
+    EXPECT_EQ(result, expected) << n << " pairs";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubRadixSortTest,
+                         ::testing::Values("radix_sort.sm_80.ptx",
+                                           "radix_sort.sm_90.ptx"),
+                         [](const auto &info) {
+                           std::string name = info.param;
+                           return name.substr(11, 5);
                          });
 
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
