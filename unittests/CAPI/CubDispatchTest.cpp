@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs nvcc's PTX of cub::DeviceReduce, cub::DeviceScan, cub::DeviceSelect
-// and cub::DeviceRadixSort
+// Runs nvcc's PTX of cub::DeviceReduce, DeviceScan, DeviceSelect,
+// DeviceRadixSort and DeviceMergeSort
 // (test/Execution/CUB/Inputs, CUDA 13,
 // CUB 3.0) through our driver API, with the host-side dispatch CUB's
 // DispatchReduce performs written out here (cub/device/dispatch/
@@ -619,6 +619,130 @@ TEST_P(CubRadixSortTest, SortPairsIsStable) {
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubRadixSortTest,
                          ::testing::Values("radix_sort.sm_80.ptx",
                                            "radix_sort.sm_90.ptx"),
+                         [](const auto &info) {
+                           std::string name = info.param;
+                           return name.substr(11, 5);
+                         });
+
+//===----------------------------------------------------------------------===//
+// cub::DeviceMergeSort: block sort, then merge passes
+//===----------------------------------------------------------------------===//
+//
+// DispatchMergeSort (cub/device/dispatch/dispatch_merge_sort.cuh), sorting in
+// place: DeviceMergeSortBlockSortKernel sorts tiles of 256 x 17 items
+// (Policy600 of tuning_merge_sort.cuh), then each pass merges pairs of
+// sorted runs: DeviceMergeSortPartitionKernel finds the merge paths,
+// DeviceMergeSortMergeKernel merges. `ping` says which of the caller's
+// buffers and the temporary ones holds the input of a pass.
+
+class CubMergeSortTest : public CubReduceTest {
+protected:
+  template <typename K>
+  void sort(std::vector<K> &keys, std::vector<int> *values,
+            CUfunction blockSort, CUfunction partition, CUfunction merge) {
+    constexpr uint32_t kTileItems = 256 * 17;
+    uint32_t n = uint32_t(keys.size());
+    uint32_t numTiles = (n + kTileItems - 1) / kTileItems;
+    int numPasses = 0;
+    while ((1u << numPasses) < numTiles)
+      ++numPasses;
+    size_t bytes = size_t(n) * 4;
+    CUdeviceptr keysData = 0, valuesData = 0, keysBuffer = 0,
+                valuesBuffer = 0, partitions = 0;
+    EXPECT_EQ(cuMemAlloc(&keysData, bytes), CUDA_SUCCESS);
+    EXPECT_EQ(cuMemAlloc(&keysBuffer, bytes), CUDA_SUCCESS);
+    EXPECT_EQ(cuMemAlloc(&partitions, (numTiles + 1) * 4), CUDA_SUCCESS);
+    EXPECT_EQ(cuMemcpyHtoD(keysData, keys.data(), bytes), CUDA_SUCCESS);
+    if (values) {
+      EXPECT_EQ(cuMemAlloc(&valuesData, bytes), CUDA_SUCCESS);
+      EXPECT_EQ(cuMemAlloc(&valuesBuffer, bytes), CUDA_SUCCESS);
+      EXPECT_EQ(cuMemcpyHtoD(valuesData, values->data(), bytes), CUDA_SUCCESS);
+    }
+    bool ping = numPasses % 2 == 0;
+    uint8_t less = 0;
+    void *vsmem = nullptr;
+    void *sortArgs[] = {&ping,       &keysData,     &valuesData,
+                        &keysData,   &valuesData,   &n,
+                        &keysBuffer, &valuesBuffer, &less,
+                        &vsmem};
+    EXPECT_EQ(cuLaunchKernel(blockSort, numTiles, 1, 1, 256, 1, 1, 0, nullptr,
+                             sortArgs, nullptr),
+              CUDA_SUCCESS);
+    uint32_t numPartitions = numTiles + 1;
+    int itemsPerTile = int(kTileItems);
+    for (int pass = 0; pass < numPasses; ++pass, ping = !ping) {
+      uint32_t target = 2u << pass;
+      void *partitionArgs[] = {&ping,          &keysData,   &keysBuffer,
+                               &n,             &numPartitions, &partitions,
+                               &less,          &target,     &itemsPerTile};
+      EXPECT_EQ(cuLaunchKernel(partition, (numPartitions + 255) / 256, 1, 1,
+                               256, 1, 1, 0, nullptr, partitionArgs, nullptr),
+                CUDA_SUCCESS);
+      void *mergeArgs[] = {&ping,       &keysData,     &valuesData,
+                           &n,          &keysBuffer,   &valuesBuffer,
+                           &less,       &partitions,   &target,
+                           &vsmem};
+      EXPECT_EQ(cuLaunchKernel(merge, numTiles, 1, 1, 256, 1, 1, 0, nullptr,
+                               mergeArgs, nullptr),
+                CUDA_SUCCESS);
+    }
+    EXPECT_EQ(cuMemcpyDtoH(keys.data(), keysData, bytes), CUDA_SUCCESS);
+    if (values)
+      EXPECT_EQ(cuMemcpyDtoH(values->data(), valuesData, bytes),
+                CUDA_SUCCESS);
+    for (CUdeviceptr p : {keysData, valuesData, keysBuffer, valuesBuffer,
+                          partitions})
+      if (p)
+        cuMemFree(p);
+  }
+};
+
+TEST_P(CubMergeSortTest, SortPairsIsStable) {
+  CUfunction blockSort =
+      kernel({"DeviceMergeSortBlockSortKernel", "policy_hubIPiE"});
+  CUfunction partition = kernel({"DeviceMergeSortPartitionKernelIPij4Less"});
+  CUfunction merge = kernel({"DeviceMergeSortMergeKernel", "policy_hubIPiE"});
+  std::mt19937 random(10);
+  for (uint32_t n : kSizes) {
+    std::vector<int> keys(n), values(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      keys[i] = int(random() % 1000) - 500;
+      values[i] = int(i);
+    }
+    std::vector<std::pair<int, int>> expected(n);
+    for (uint32_t i = 0; i < n; ++i)
+      expected[i] = {keys[i], values[i]};
+    std::stable_sort(expected.begin(), expected.end(),
+                     [](auto &a, auto &b) { return a.first < b.first; });
+    sort(keys, &values, blockSort, partition, merge);
+    std::vector<std::pair<int, int>> result(n);
+    for (uint32_t i = 0; i < n; ++i)
+      result[i] = {keys[i], values[i]};
+    EXPECT_EQ(result, expected) << n << " pairs";
+  }
+}
+
+TEST_P(CubMergeSortTest, SortKeysFloat) {
+  CUfunction blockSort =
+      kernel({"DeviceMergeSortBlockSortKernel", "policy_hubIPfE"});
+  CUfunction partition = kernel({"DeviceMergeSortPartitionKernelIPfj4Less"});
+  CUfunction merge = kernel({"DeviceMergeSortMergeKernel", "policy_hubIPfE"});
+  std::mt19937 random(11);
+  std::normal_distribution<float> normal(0.0f, 1e6f);
+  for (uint32_t n : kSizes) {
+    std::vector<float> keys(n);
+    for (float &k : keys)
+      k = normal(random);
+    std::vector<float> expected = keys;
+    std::sort(expected.begin(), expected.end());
+    sort(keys, nullptr, blockSort, partition, merge);
+    EXPECT_EQ(keys, expected) << n << " keys";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubMergeSortTest,
+                         ::testing::Values("merge_sort.sm_80.ptx",
+                                           "merge_sort.sm_90.ptx"),
                          [](const auto &info) {
                            std::string name = info.param;
                            return name.substr(11, 5);
