@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Runs nvcc's PTX of cub::DeviceReduce, DeviceScan, DeviceSelect,
-// DeviceRadixSort and DeviceMergeSort
+// DeviceRadixSort, DeviceMergeSort and DeviceHistogram
 // (test/Execution/CUB/Inputs, CUDA 13,
 // CUB 3.0) through our driver API, with the host-side dispatch CUB's
 // DispatchReduce performs written out here (cub/device/dispatch/
@@ -746,6 +746,89 @@ INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubMergeSortTest,
                          [](const auto &info) {
                            std::string name = info.param;
                            return name.substr(11, 5);
+                         });
+
+//===----------------------------------------------------------------------===//
+// cub::DeviceHistogram::HistogramEven: shared-memory privatized bins
+//===----------------------------------------------------------------------===//
+//
+// DispatchHistogram (cub/device/dispatch/dispatch_histogram.cuh), one
+// channel, at most 256 bins: DeviceHistogramInitKernel clears the output
+// and the tile queue; DeviceHistogramSweepKernel<256> (384 threads x 16
+// pixels a tile, Policy500 of tuning_histogram.cuh) takes tiles from the
+// queue, counts in shared memory and adds its counts to the output. A
+// ScaleTransform maps a sample to its bin.
+
+/// DispatchHistogram's ScaleTransform for int samples and levels.
+struct ScaleTransform {
+  int max, min, bins, range;
+};
+
+class CubHistogramTest : public CubReduceTest {};
+
+TEST_P(CubHistogramTest, EvenInts) {
+  CUfunction initKernel = kernel({"DeviceHistogramInitKernelILi1Eii"});
+  CUfunction sweep = kernel({"DeviceHistogramSweepKernel",
+                             "policy_hubIiiLi1ELi1ELb1EE", "Li256ELi1ELi1EPKi"});
+  constexpr int kBlockThreads = 384, kPixelsPerTile = 384 * 16;
+  int sms = 0, perSm = 0;
+  ASSERT_EQ(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                                 0),
+            CUDA_SUCCESS);
+  ASSERT_EQ(cuOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, sweep,
+                                                        kBlockThreads, 0),
+            CUDA_SUCCESS);
+  std::mt19937 random(12);
+  const int levels = 101, lower = -1000, upper = 1500;
+  const int bins = levels - 1;
+  for (uint32_t n : kSizes) {
+    // Samples a little beyond [lower, upper), which count nowhere.
+    std::vector<int> samples(n);
+    for (int &v : samples)
+      v = int(random() % 2800) - 1100;
+    std::vector<int> expected(bins, 0);
+    for (int v : samples)
+      if (v >= lower && v < upper)
+        ++expected[size_t((uint64_t(v - lower) * uint64_t(bins)) /
+                          uint64_t(upper - lower))];
+    int tilesPerRow = int((n + kPixelsPerTile - 1) / kPixelsPerTile);
+    int blocksPerRow = std::min(perSm * sms, tilesPerRow);
+    CUdeviceptr in = 0, histogram = 0, privatized = 0, queue = 0;
+    ASSERT_EQ(cuMemAlloc(&in, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&histogram, bins * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&privatized, size_t(blocksPerRow) * bins * 4),
+              CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&queue, 8), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(in, samples.data(), n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemsetD32(histogram, 0xdead, bins), CUDA_SUCCESS);
+    int numBins = bins;
+    void *initArgs[] = {&numBins, &histogram, &queue};
+    ASSERT_EQ(cuLaunchKernel(initKernel, (bins + 255) / 256, 1, 1, 256, 1, 1,
+                             0, nullptr, initArgs, nullptr),
+              CUDA_SUCCESS);
+    uint8_t passThru = 0;
+    ScaleTransform scale{upper, lower, bins, upper - lower};
+    int numRowPixels = int(n), numRows = 1, rowStride = int(n);
+    void *args[] = {&in,           &numBins,   &numBins,      &histogram,
+                    &privatized,   &passThru,  &scale,        &numRowPixels,
+                    &numRows,      &rowStride, &tilesPerRow,  &queue};
+    ASSERT_EQ(cuLaunchKernel(sweep, blocksPerRow, 1, 1, kBlockThreads, 1, 1, 0,
+                             nullptr, args, nullptr),
+              CUDA_SUCCESS);
+    std::vector<int> result(bins);
+    ASSERT_EQ(cuMemcpyDtoH(result.data(), histogram, bins * 4), CUDA_SUCCESS);
+    EXPECT_EQ(result, expected) << n << " samples";
+    for (CUdeviceptr p : {in, histogram, privatized, queue})
+      cuMemFree(p);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubHistogramTest,
+                         ::testing::Values("histogram.sm_80.ptx",
+                                           "histogram.sm_90.ptx"),
+                         [](const auto &info) {
+                           std::string name = info.param;
+                           return name.substr(10, 5);
                          });
 
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
