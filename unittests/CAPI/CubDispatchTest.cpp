@@ -432,6 +432,63 @@ TEST_P(CubSelectTest, IfPositiveInts) {
   }
 }
 
+TEST_P(CubSelectTest, PartitionIfPositiveFloats) {
+  CUfunction initKernel =
+      kernel({"DeviceCompactInitKernel", "ScanTileStateIiLb1"});
+  CUfunction sweep = kernel({"DeviceSelectSweepKernel",
+                             "policy_hubIfNS0_8NullTypeEiLb0ELNS0_10SelectImplE2",
+                             "8Positive"});
+  // tuning_select_if.cuh, 4-byte items kept on both sides (keep_rejects).
+  bool sm90 = std::string(GetParam()).find("sm_90") != std::string::npos;
+  int threads = sm90 ? 256 : 192, items = sm90 ? 14 : 15;
+  int tileItems = threads * items;
+  std::mt19937 random(13);
+  std::normal_distribution<float> normal(0.0f, 100.0f);
+  for (uint32_t n : kSizes) {
+    std::vector<float> input(n);
+    for (float &v : input)
+      v = normal(random);
+    // DevicePartition::If: the selected items in order at the front, the
+    // rejected ones in reverse order at the back.
+    std::vector<float> expected;
+    std::copy_if(input.begin(), input.end(), std::back_inserter(expected),
+                 [](float x) { return x > 0; });
+    size_t numSelected = expected.size();
+    std::copy_if(input.rbegin(), input.rend(), std::back_inserter(expected),
+                 [](float x) { return !(x > 0); });
+    int numTiles = int((n + tileItems - 1) / tileItems);
+    CUdeviceptr in = 0, out = 0, count = 0, descriptors = 0;
+    ASSERT_EQ(cuMemAlloc(&in, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&out, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&count, 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&descriptors, size_t(numTiles + 32) * 8),
+              CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(in, input.data(), n * 4), CUDA_SUCCESS);
+    void *initArgs[] = {&descriptors, &numTiles, &count};
+    ASSERT_EQ(cuLaunchKernel(initKernel, std::max(1, (numTiles + 127) / 128),
+                             1, 1, 128, 1, 1, 0, nullptr, initArgs, nullptr),
+              CUDA_SUCCESS);
+    CUdeviceptr noFlags = 0;
+    uint8_t selectOp = 0, equalityOp = 0, streaming = 0;
+    int numItems = int(n);
+    void *vsmem = nullptr;
+    void *args[] = {&in,          &noFlags,  &out,        &count,
+                    &descriptors, &selectOp, &equalityOp, &numItems,
+                    &numTiles,    &streaming, &vsmem};
+    ASSERT_EQ(cuLaunchKernel(sweep, numTiles, 1, 1, threads, 1, 1, 0, nullptr,
+                             args, nullptr),
+              CUDA_SUCCESS);
+    int selected = -1;
+    ASSERT_EQ(cuMemcpyDtoH(&selected, count, 4), CUDA_SUCCESS);
+    ASSERT_EQ(selected, int(numSelected)) << n << " items";
+    std::vector<float> result(n);
+    ASSERT_EQ(cuMemcpyDtoH(result.data(), out, n * 4), CUDA_SUCCESS);
+    EXPECT_EQ(result, expected) << n << " items";
+    for (CUdeviceptr p : {in, out, count, descriptors})
+      cuMemFree(p);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubSelectTest,
                          ::testing::Values("select.sm_80.ptx",
                                            "select.sm_90.ptx"),
