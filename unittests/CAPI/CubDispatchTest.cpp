@@ -888,6 +888,81 @@ INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubHistogramTest,
                            return name.substr(10, 5);
                          });
 
+/// cub::DeviceReduce::ReduceByKey (int keys, float values, plus):
+/// DispatchReduceByKey (dispatch_reduce_by_key.cuh) runs
+/// DeviceCompactInitKernel on ReduceByKeyScanTileState<float, unsigned>
+/// (16-byte descriptors) and DeviceReduceByKeyKernel, a tile per CTA
+/// (sm80_tuning 256 x 15, sm90_tuning 256 x 18 of
+/// tuning_reduce_by_key.cuh), with a look-back across CTAs.
+TEST_P(CubReduceTest, ReduceByKeyFloats) {
+  CUfunction initKernel =
+      kernel({"DeviceCompactInitKernel", "ReduceByKeyScanTileStateIfjLb1"});
+  CUfunction reduceByKey = kernel({"DeviceReduceByKeyKernel"});
+  bool sm90 = std::string(GetParam()).find("sm_90") != std::string::npos;
+  int threads = 256, tileItems = threads * (sm90 ? 18 : 15);
+  std::mt19937 random(14);
+  for (uint32_t n : kSizes) {
+    // Runs of 1-20 equal keys; values are small integers, so every sum is
+    // exact whatever order the reduction takes.
+    std::vector<int> keys(n);
+    std::vector<float> values(n);
+    for (uint32_t i = 0; i < n;) {
+      int key = int(random() % 50), length = int(random() % 20) + 1;
+      for (int j = 0; j < length && i < n; ++j, ++i)
+        keys[i] = key;
+    }
+    for (float &v : values)
+      v = float(random() % 16);
+    std::vector<int> expectedKeys;
+    std::vector<float> expectedSums;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (i == 0 || keys[i] != keys[i - 1]) {
+        expectedKeys.push_back(keys[i]);
+        expectedSums.push_back(0);
+      }
+      expectedSums.back() += values[i];
+    }
+    int numTiles = int((n + tileItems - 1) / tileItems);
+    CUdeviceptr keysIn = 0, uniqueOut = 0, valuesIn = 0, sumsOut = 0,
+                numRuns = 0, descriptors = 0;
+    ASSERT_EQ(cuMemAlloc(&keysIn, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&uniqueOut, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&valuesIn, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&sumsOut, n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&numRuns, 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&descriptors, size_t(numTiles + 32) * 16),
+              CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(keysIn, keys.data(), n * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(valuesIn, values.data(), n * 4), CUDA_SUCCESS);
+    void *initArgs[] = {&descriptors, &numTiles, &numRuns};
+    ASSERT_EQ(cuLaunchKernel(initKernel, std::max(1, (numTiles + 127) / 128),
+                             1, 1, 128, 1, 1, 0, nullptr, initArgs, nullptr),
+              CUDA_SUCCESS);
+    int startTile = 0;
+    uint8_t equality = 0, plus = 0;
+    void *args[] = {&keysIn,  &uniqueOut,   &valuesIn,  &sumsOut,
+                    &numRuns, &descriptors, &startTile, &equality,
+                    &plus,    &n};
+    ASSERT_EQ(cuLaunchKernel(reduceByKey, numTiles, 1, 1, threads, 1, 1, 0,
+                             nullptr, args, nullptr),
+              CUDA_SUCCESS);
+    int runs = -1;
+    ASSERT_EQ(cuMemcpyDtoH(&runs, numRuns, 4), CUDA_SUCCESS);
+    ASSERT_EQ(runs, int(expectedKeys.size())) << n << " items";
+    std::vector<int> resultKeys(runs);
+    std::vector<float> resultSums(runs);
+    ASSERT_EQ(cuMemcpyDtoH(resultKeys.data(), uniqueOut, runs * 4),
+              CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyDtoH(resultSums.data(), sumsOut, runs * 4),
+              CUDA_SUCCESS);
+    EXPECT_EQ(resultKeys, expectedKeys) << n << " items";
+    EXPECT_EQ(resultSums, expectedSums) << n << " items";
+    for (CUdeviceptr p :
+         {keysIn, uniqueOut, valuesIn, sumsOut, numRuns, descriptors})
+      cuMemFree(p);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
                          ::testing::Values("reduce.sm_80.ptx",
                                            "reduce.sm_90.ptx"),
