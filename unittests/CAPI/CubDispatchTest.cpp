@@ -22,6 +22,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <iterator>
@@ -962,6 +963,93 @@ TEST_P(CubReduceTest, ReduceByKeyFloats) {
       cuMemFree(p);
   }
 }
+
+//===----------------------------------------------------------------------===//
+// cub::DeviceSegmentedSort::SortPairs, up to its partitioning threshold
+//===----------------------------------------------------------------------===//
+//
+// DispatchSegmentedSort (dispatch_segmented_sort.cuh) with at most
+// PARTITIONING_THRESHOLD (300) segments: DeviceSegmentedSortFallbackKernel
+// sorts one segment per CTA of 256 threads, in 6-bit radix passes (an even
+// number for 32-bit keys, so the ping-pong buffer pair is the temporary
+// buffer, then the output), writing the output buffers.
+
+/// cub::detail::device_double_buffer<T>.
+struct DeviceDoubleBuffer {
+  CUdeviceptr current, alternate;
+};
+
+class CubSegmentedSortTest : public CubReduceTest {};
+
+TEST_P(CubSegmentedSortTest, PairsOfFewSegments) {
+  CUfunction fallback = kernel({"DeviceSegmentedSortFallbackKernel"});
+  std::mt19937 random(15);
+  std::normal_distribution<float> normal(0.0f, 1000.0f);
+  for (uint32_t n : kSizes) {
+    // 200 segments of random lengths (some empty) that cover [0, n).
+    const int numSegments = 200;
+    std::vector<int> cuts(numSegments - 1);
+    for (int &c : cuts)
+      c = int(random() % (n + 1));
+    std::sort(cuts.begin(), cuts.end());
+    std::vector<int> begins(numSegments), ends(numSegments);
+    for (int s = 0; s < numSegments; ++s) {
+      begins[s] = s == 0 ? 0 : cuts[s - 1];
+      ends[s] = s == numSegments - 1 ? int(n) : cuts[s];
+    }
+    std::vector<float> keys(n);
+    std::vector<int> values(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      // Few distinct keys, so the stable order of equal keys shows.
+      keys[i] = std::round(normal(random) / 100.0f);
+      values[i] = int(i);
+    }
+    std::vector<std::pair<float, int>> expected(n);
+    for (uint32_t i = 0; i < n; ++i)
+      expected[i] = {keys[i], values[i]};
+    for (int s = 0; s < numSegments; ++s)
+      std::stable_sort(expected.begin() + begins[s], expected.begin() + ends[s],
+                       [](auto &a, auto &b) { return a.first < b.first; });
+    size_t bytes = size_t(n) * 4;
+    CUdeviceptr keysIn = 0, keysOut = 0, keysTmp = 0, valuesIn = 0,
+                valuesOut = 0, valuesTmp = 0, beginsDev = 0, endsDev = 0;
+    for (CUdeviceptr *p : {&keysIn, &keysOut, &keysTmp, &valuesIn, &valuesOut,
+                           &valuesTmp})
+      ASSERT_EQ(cuMemAlloc(p, bytes), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&beginsDev, numSegments * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemAlloc(&endsDev, numSegments * 4), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(keysIn, keys.data(), bytes), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(valuesIn, values.data(), bytes), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(beginsDev, begins.data(), numSegments * 4),
+              CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyHtoD(endsDev, ends.data(), numSegments * 4),
+              CUDA_SUCCESS);
+    DeviceDoubleBuffer keysBuffers{keysTmp, keysOut};
+    DeviceDoubleBuffer valuesBuffers{valuesTmp, valuesOut};
+    void *args[] = {&keysIn,   &keysOut,   &keysBuffers, &valuesIn,
+                    &valuesOut, &valuesBuffers, &beginsDev, &endsDev};
+    ASSERT_EQ(cuLaunchKernel(fallback, numSegments, 1, 1, 256, 1, 1, 0,
+                             nullptr, args, nullptr),
+              CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyDtoH(keys.data(), keysOut, bytes), CUDA_SUCCESS);
+    ASSERT_EQ(cuMemcpyDtoH(values.data(), valuesOut, bytes), CUDA_SUCCESS);
+    std::vector<std::pair<float, int>> result(n);
+    for (uint32_t i = 0; i < n; ++i)
+      result[i] = {keys[i], values[i]};
+    EXPECT_EQ(result, expected) << n << " pairs";
+    for (CUdeviceptr p : {keysIn, keysOut, keysTmp, valuesIn, valuesOut,
+                          valuesTmp, beginsDev, endsDev})
+      cuMemFree(p);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubSegmentedSortTest,
+                         ::testing::Values("segmented_sort.sm_80.ptx",
+                                           "segmented_sort.sm_90.ptx"),
+                         [](const auto &info) {
+                           std::string name = info.param;
+                           return name.substr(15, 5);
+                         });
 
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
                          ::testing::Values("reduce.sm_80.ptx",
