@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Runs nvcc's PTX of cub::DeviceReduce, DeviceScan, DeviceSelect,
-// DeviceRadixSort, DeviceMergeSort and DeviceHistogram
+// DeviceRadixSort, DeviceMergeSort, DeviceHistogram, DeviceSegmentedSort
+// and Thrust's reduce and scan
 // (test/Execution/CUB/Inputs, CUDA 13,
 // CUB 3.0) through our driver API, with the host-side dispatch CUB's
 // DispatchReduce performs written out here (cub/device/dispatch/
@@ -1049,6 +1050,51 @@ INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubSegmentedSortTest,
                          [](const auto &info) {
                            std::string name = info.param;
                            return name.substr(15, 5);
+                         });
+
+//===----------------------------------------------------------------------===//
+// Thrust: thrust::reduce and thrust::inclusive_scan on device_vector<float>
+//===----------------------------------------------------------------------===//
+//
+// Thrust's CUDA backend runs CUB's reduce and scan kernels with Thrust's
+// iterators (a device pointer each), so the dispatch is CUB's, above.
+
+class ThrustTest : public CubScanTest {};
+
+TEST_P(ThrustTest, ReduceAndInclusiveScanFloats) {
+  const char *plus = "IfjN4cuda3std3__44plusIfEEE";
+  CUfunction single =
+      kernel({"DeviceReduceSingleTileKernel", plus, "normal_iterator"});
+  CUfunction pass = kernel({"DeviceReduceKernel", plus});
+  CUfunction second = kernel({"DeviceReduceSingleTileKernel", plus, "EPfSC_i"});
+  CUfunction initKernel = kernel({"DeviceScanInitKernel", "ScanTileStateIfLb1"});
+  CUfunction inclusive = kernel(
+      {"DeviceScanKernel", "policy_hubIfffjN4cuda3std3__44plusIvEEE",
+       "NS0_8NullType"});
+  ScanShape shape = scanShape(std::string("scan") + GetParam(), true);
+  std::mt19937 random(16);
+  for (uint32_t n : kSizes) {
+    // Small integers: sums are exact in any order.
+    std::vector<float> x(n);
+    for (float &v : x)
+      v = float(random() % 8);
+    float expectedSum = std::accumulate(x.begin(), x.end(), 0.0f);
+    EXPECT_EQ(reduce<float>(x, 0.0f, single, pass, second), expectedSum)
+        << n << " items";
+    std::vector<float> expectedScan(n);
+    std::inclusive_scan(x.begin(), x.end(), expectedScan.begin());
+    EXPECT_EQ(scan<float>(x, nullptr, initKernel, inclusive, shape),
+              expectedScan)
+        << n << " items";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(NvccOutputs, ThrustTest,
+                         ::testing::Values("thrust.sm_80.ptx",
+                                           "thrust.sm_90.ptx"),
+                         [](const auto &info) {
+                           std::string name = info.param;
+                           return name.substr(7, 5);
                          });
 
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
