@@ -87,6 +87,12 @@ constexpr int kBlockThreads = 256, kItemsPerThread = 16;
 constexpr int kTileItems = kBlockThreads * kItemsPerThread;
 constexpr int kSubscriptionFactor = 5;
 
+/// The test name suffix of a PTX file parameter: its `sm_XX`.
+std::string archOfParam(const ::testing::TestParamInfo<const char *> &info) {
+  std::string name = info.param;
+  return name.substr(name.find("sm_"), 5);
+}
+
 class CubReduceTest : public ::testing::TestWithParam<const char *> {
 protected:
   void SetUp() override {
@@ -101,6 +107,11 @@ protected:
     if (module)
       cuModuleUnload(module);
     cuDevicePrimaryCtxRelease(0);
+  }
+
+  /// Whether the PTX is nvcc's sm_90 output (some tunings differ).
+  bool sm90() const {
+    return std::string(GetParam()).find("sm_90") != std::string::npos;
   }
 
   CUfunction kernel(std::initializer_list<const char *> parts) {
@@ -259,8 +270,8 @@ struct ScanShape {
   int threads, items;
 };
 
-ScanShape scanShape(const std::string &file, bool isFloat) {
-  if (file.find("sm_90") != std::string::npos)
+ScanShape scanShape(bool sm90, bool isFloat) {
+  if (sm90)
     return {128, 24};
   return isFloat ? ScanShape{288, 8} : ScanShape{320, 12};
 }
@@ -312,7 +323,7 @@ protected:
     CUfunction initKernel = kernel({"DeviceScanInitKernel", scanType});
     CUfunction inclusive = kernel({"DeviceScanKernel", hub, "NS0_8NullType"});
     CUfunction exclusive = kernel({"DeviceScanKernel", hub, value});
-    ScanShape shape = scanShape(GetParam(), isFloat);
+    ScanShape shape = scanShape(sm90(), isFloat);
     std::mt19937 random(5);
     for (uint32_t n : kSizes) {
       std::vector<T> input(n);
@@ -350,10 +361,7 @@ TEST_P(CubScanTest, FloatsWithExactSums) {
 
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubScanTest,
                          ::testing::Values("scan.sm_80.ptx", "scan.sm_90.ptx"),
-                         [](const auto &info) {
-                           std::string name = info.param;
-                           return name.substr(5, 5);
-                         });
+                         archOfParam);
 
 //===----------------------------------------------------------------------===//
 // cub::DeviceSelect::If: compaction with decoupled look-back
@@ -383,8 +391,7 @@ TEST_P(CubSelectTest, IfPositiveInts) {
                              "8Positive"});
   // sm80_tuning / sm90_tuning of tuning_select_if.cuh for 4-byte items
   // without flags (`.maxntid` agrees).
-  bool sm90 = std::string(GetParam()).find("sm_90") != std::string::npos;
-  int threads = sm90 ? 384 : 256, items = sm90 ? 17 : 18;
+  int threads = sm90() ? 384 : 256, items = sm90() ? 17 : 18;
   int tileItems = threads * items;
   std::mt19937 random(6);
   for (uint32_t n : kSizes) {
@@ -441,8 +448,7 @@ TEST_P(CubSelectTest, PartitionIfPositiveFloats) {
                              "policy_hubIfNS0_8NullTypeEiLb0ELNS0_10SelectImplE2",
                              "8Positive"});
   // tuning_select_if.cuh, 4-byte items kept on both sides (keep_rejects).
-  bool sm90 = std::string(GetParam()).find("sm_90") != std::string::npos;
-  int threads = sm90 ? 256 : 192, items = sm90 ? 14 : 15;
+  int threads = sm90() ? 256 : 192, items = sm90() ? 14 : 15;
   int tileItems = threads * items;
   std::mt19937 random(13);
   std::normal_distribution<float> normal(0.0f, 100.0f);
@@ -494,10 +500,7 @@ TEST_P(CubSelectTest, PartitionIfPositiveFloats) {
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubSelectTest,
                          ::testing::Values("select.sm_80.ptx",
                                            "select.sm_90.ptx"),
-                         [](const auto &info) {
-                           std::string name = info.param;
-                           return name.substr(7, 5);
-                         });
+                         archOfParam);
 
 //===----------------------------------------------------------------------===//
 // cub::DeviceRadixSort: onesweep, with a look-back across CTAs per pass
@@ -604,10 +607,6 @@ protected:
       cuMemFree(valuesOut);
     }
   }
-
-  bool sm90() const {
-    return std::string(GetParam()).find("sm_90") != std::string::npos;
-  }
 };
 
 TEST_P(CubRadixSortTest, SortKeysUnsigned) {
@@ -678,10 +677,7 @@ TEST_P(CubRadixSortTest, SortPairsIsStable) {
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubRadixSortTest,
                          ::testing::Values("radix_sort.sm_80.ptx",
                                            "radix_sort.sm_90.ptx"),
-                         [](const auto &info) {
-                           std::string name = info.param;
-                           return name.substr(11, 5);
-                         });
+                         archOfParam);
 
 //===----------------------------------------------------------------------===//
 // cub::DeviceMergeSort: block sort, then merge passes
@@ -802,10 +798,7 @@ TEST_P(CubMergeSortTest, SortKeysFloat) {
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubMergeSortTest,
                          ::testing::Values("merge_sort.sm_80.ptx",
                                            "merge_sort.sm_90.ptx"),
-                         [](const auto &info) {
-                           std::string name = info.param;
-                           return name.substr(11, 5);
-                         });
+                         archOfParam);
 
 //===----------------------------------------------------------------------===//
 // cub::DeviceHistogram::HistogramEven: shared-memory privatized bins
@@ -885,10 +878,7 @@ TEST_P(CubHistogramTest, EvenInts) {
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubHistogramTest,
                          ::testing::Values("histogram.sm_80.ptx",
                                            "histogram.sm_90.ptx"),
-                         [](const auto &info) {
-                           std::string name = info.param;
-                           return name.substr(10, 5);
-                         });
+                         archOfParam);
 
 /// cub::DeviceReduce::ReduceByKey (int keys, float values, plus):
 /// DispatchReduceByKey (dispatch_reduce_by_key.cuh) runs
@@ -900,8 +890,7 @@ TEST_P(CubReduceTest, ReduceByKeyFloats) {
   CUfunction initKernel =
       kernel({"DeviceCompactInitKernel", "ReduceByKeyScanTileStateIfjLb1"});
   CUfunction reduceByKey = kernel({"DeviceReduceByKeyKernel"});
-  bool sm90 = std::string(GetParam()).find("sm_90") != std::string::npos;
-  int threads = 256, tileItems = threads * (sm90 ? 18 : 15);
+  int threads = 256, tileItems = threads * (sm90() ? 18 : 15);
   std::mt19937 random(14);
   for (uint32_t n : kSizes) {
     // Runs of 1-20 equal keys; values are small integers, so every sum is
@@ -1047,10 +1036,7 @@ TEST_P(CubSegmentedSortTest, PairsOfFewSegments) {
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubSegmentedSortTest,
                          ::testing::Values("segmented_sort.sm_80.ptx",
                                            "segmented_sort.sm_90.ptx"),
-                         [](const auto &info) {
-                           std::string name = info.param;
-                           return name.substr(15, 5);
-                         });
+                         archOfParam);
 
 //===----------------------------------------------------------------------===//
 // Thrust: thrust::reduce and thrust::inclusive_scan on device_vector<float>
@@ -1071,7 +1057,7 @@ TEST_P(ThrustTest, ReduceAndInclusiveScanFloats) {
   CUfunction inclusive = kernel(
       {"DeviceScanKernel", "policy_hubIfffjN4cuda3std3__44plusIvEEE",
        "NS0_8NullType"});
-  ScanShape shape = scanShape(std::string("scan") + GetParam(), true);
+  ScanShape shape = scanShape(sm90(), true);
   std::mt19937 random(16);
   for (uint32_t n : kSizes) {
     // Small integers: sums are exact in any order.
@@ -1092,17 +1078,11 @@ TEST_P(ThrustTest, ReduceAndInclusiveScanFloats) {
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, ThrustTest,
                          ::testing::Values("thrust.sm_80.ptx",
                                            "thrust.sm_90.ptx"),
-                         [](const auto &info) {
-                           std::string name = info.param;
-                           return name.substr(7, 5);
-                         });
+                         archOfParam);
 
 INSTANTIATE_TEST_SUITE_P(NvccOutputs, CubReduceTest,
                          ::testing::Values("reduce.sm_80.ptx",
                                            "reduce.sm_90.ptx"),
-                         [](const auto &info) {
-                           std::string name = info.param;
-                           return name.substr(7, 5);
-                         });
+                         archOfParam);
 
 } // namespace
