@@ -22,6 +22,14 @@
 
 using namespace ptxjit::rt;
 
+namespace {
+/// Seconds of spinning without progress anywhere in a launch before it is
+/// reported. Long: a loop that yields at every iteration (it calls a
+/// function with atomics, say) counts as spinning, and a loaded CI machine
+/// may need a while for a legitimate one.
+constexpr double kDefaultProgressTimeout = 120.0;
+} // namespace
+
 unsigned ptxjit::rt::defaultWorkerCount() {
   unsigned n = std::thread::hardware_concurrency();
   return n ? n : 1;
@@ -148,9 +156,9 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   double progressTimeout = l.progressTimeout;
   if (progressTimeout <= 0) {
     const char *env = std::getenv("PTXJIT_PROGRESS_TIMEOUT");
-    progressTimeout = env ? std::atof(env) : 30.0;
+    progressTimeout = env ? std::atof(env) : kDefaultProgressTimeout;
     if (progressTimeout <= 0)
-      progressTimeout = 30.0;
+      progressTimeout = kDefaultProgressTimeout;
   }
   std::atomic<uint64_t> next{0};
   std::atomic<bool> stop{false};

@@ -32,7 +32,7 @@ struct GridLaunch {
   /// thread; the CTA is then run by the scheduler (Scheduler.cpp).
   ThreadRamp threadRamp = nullptr;
   /// Seconds without any thread finishing, barrier or collective completing
-  /// after which a CTA whose threads only spin is reported (0: default 30 s,
+  /// after which a CTA whose threads only spin is reported (0: default 120 s,
   /// or $PTXJIT_PROGRESS_TIMEOUT).
   double progressTimeout = 0;
   /// The cluster shape in CTAs. The CTAs of a cluster run together on one

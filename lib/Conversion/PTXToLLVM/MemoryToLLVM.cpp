@@ -236,6 +236,36 @@ static ElementOrdering elementOrdering(std::optional<ptx::MemoryOrder> order,
   return e;
 }
 
+/// A strong (`.relaxed`/`.acquire`/`.release`) or volatile vector access of
+/// 8 or 16 bytes in all is one host access of that width: GPUs read and
+/// write such a naturally aligned vector in one piece, and single-pass
+/// algorithms rely on it (CUB keeps a tile's status and value in one
+/// `.v2.u32`/`.v2.u64` descriptor, read while another CTA writes it).
+/// Returns the integer type of the whole access, or null when the access
+/// goes element by element.
+static Type wholeVectorType(Gen &g, TypeRange elements,
+                            std::optional<ptx::MemoryOrder> order,
+                            bool isVolatile, bool mmio) {
+  bool strong = (order && *order != ptx::MemoryOrder::weak) || isVolatile ||
+                mmio;
+  if (!strong || elements.size() < 2 ||
+      !llvm::all_equal(llvm::to_vector(elements)))
+    return Type();
+  unsigned bits = elements.size() * elements[0].getIntOrFloatBitWidth();
+  if (bits != 64 && bits != 128)
+    return Type();
+  return g.b.getIntegerType(bits);
+}
+
+/// The host ordering of a whole-vector access: its `.sem`'s, relaxed for
+/// a volatile one (a volatile atomic, so that it stays one access).
+static LLVM::AtomicOrdering
+wholeVectorOrdering(std::optional<ptx::MemoryOrder> order) {
+  return order && *order != ptx::MemoryOrder::weak
+             ? hostOrdering(*order)
+             : LLVM::AtomicOrdering::monotonic;
+}
+
 /// ld: one load per result, at consecutive offsets (vector loads); each a
 /// host atomic load of the ordering for `.relaxed`/`.acquire`.
 struct LdLowering : ConvertOpToLLVMPattern<ptx::LdOp> {
@@ -245,6 +275,26 @@ struct LdLowering : ConvertOpToLLVMPattern<ptx::LdOp> {
                   ConversionPatternRewriter &rw) const override {
     Gen g{rw, op.getLoc()};
     SmallVector<Value> values;
+    if (Type whole = wholeVectorType(g, op.getResultTypes(), op.getOrder(),
+                                     op.getIsVolatile(), op.getMmio())) {
+      unsigned bytes = whole.getIntOrFloatBitWidth() / 8;
+      Value all = LLVM::LoadOp::create(
+          rw, op.getLoc(), whole, a.getPtr(), bytes,
+          op.getIsVolatile() || op.getMmio(), /*isNonTemporal=*/false,
+          /*isInvariant=*/false, /*isInvariantGroup=*/false,
+          wholeVectorOrdering(op.getOrder()));
+      Type elem = op.getResultTypes()[0];
+      unsigned n = op.getNumResults();
+      Type lanes = VectorType::get({int64_t(n)}, g.b.getIntegerType(
+                                                     widthOf(elem)));
+      Value vec = g.bitcast(lanes, all);
+      for (unsigned i = 0; i < n; ++i)
+        values.push_back(g.bitcast(
+            elem, LLVM::ExtractElementOp::create(rw, op.getLoc(), vec,
+                                                 g.cst(g.i32(), i))));
+      rw.replaceOp(op, values);
+      return success();
+    }
     unsigned offset = 0;
     for (Type t : op.getResultTypes()) {
       unsigned bytes = std::max(1u, t.getIntOrFloatBitWidth() / 8);
@@ -273,6 +323,27 @@ struct StLowering : ConvertOpToLLVMPattern<ptx::StOp> {
   matchAndRewrite(ptx::StOp op, OpAdaptor a,
                   ConversionPatternRewriter &rw) const override {
     Gen g{rw, op.getLoc()};
+    if (Type whole = wholeVectorType(g, a.getValues().getTypes(),
+                                     op.getOrder(), op.getIsVolatile(),
+                                     op.getMmio())) {
+      unsigned n = a.getValues().size();
+      Type laneType = g.b.getIntegerType(widthOf(a.getValues()[0].getType()));
+      Value vec = LLVM::PoisonOp::create(
+          rw, op.getLoc(), VectorType::get({int64_t(n)}, laneType));
+      for (unsigned i = 0; i < n; ++i)
+        vec = LLVM::InsertElementOp::create(
+            rw, op.getLoc(), vec, g.bitcast(laneType, a.getValues()[i]),
+            g.cst(g.i32(), i));
+      unsigned bytes = whole.getIntOrFloatBitWidth() / 8;
+      LLVM::StoreOp::create(rw, op.getLoc(), g.bitcast(whole, vec),
+                            a.getPtr(), bytes,
+                            op.getIsVolatile() || op.getMmio(),
+                            /*isNonTemporal=*/false,
+                            /*isInvariantGroup=*/false,
+                            wholeVectorOrdering(op.getOrder()));
+      rw.eraseOp(op);
+      return success();
+    }
     unsigned offset = 0;
     for (Value v : a.getValues()) {
       unsigned bytes = std::max(1u, v.getType().getIntOrFloatBitWidth() / 8);

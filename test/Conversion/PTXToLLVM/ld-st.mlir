@@ -24,13 +24,16 @@ func.func @ld_v4(%p: !llvm.ptr, %q: !llvm.ptr) {
   return
 }
 
-// A volatile v2.f64 store: offsets 0 and 8, alignment 8.
+// A volatile v2.f64 store: one 16-byte access (a GPU writes the vector in
+// one piece), the elements packed low first.
 // CHECK-LABEL: llvm.func @st_v2_f64(
 // CHECK-SAME: %[[P:[^:]*]]: !llvm.ptr, %[[A:[^:]*]]: f64, %[[B:[^:]*]]: f64)
-// CHECK-NEXT: llvm.store volatile %[[A]], %[[P]] {alignment = 8 : i64} : f64, !llvm.ptr
-// CHECK-NEXT: %[[O:.*]] = llvm.mlir.constant(8 : i64) : i64
-// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[P]][%[[O]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
-// CHECK-NEXT: llvm.store volatile %[[B]], %[[P1]] {alignment = 8 : i64} : f64, !llvm.ptr
+// CHECK: %[[AI:.*]] = llvm.bitcast %[[A]] : f64 to i64
+// CHECK: %[[V0:.*]] = llvm.insertelement %[[AI]]
+// CHECK: %[[BI:.*]] = llvm.bitcast %[[B]] : f64 to i64
+// CHECK: %[[V1:.*]] = llvm.insertelement %[[BI]], %[[V0]]
+// CHECK: %[[W:.*]] = llvm.bitcast %[[V1]] : vector<2xi64> to i128
+// CHECK-NEXT: llvm.store volatile %[[W]], %[[P]] atomic monotonic {alignment = 16 : i64} : i128, !llvm.ptr
 // CHECK-NEXT: llvm.return
 func.func @st_v2_f64(%p: !llvm.ptr, %a: f64, %b: f64) {
   ptx.st %p, %a, %b {space = #ptx<space shared>, is_volatile} : (!llvm.ptr, f64, f64) -> ()

@@ -1,7 +1,7 @@
 // The memory-model lowering (chapter 8): a strong ld/st element is a host
 // atomic of the `.sem`'s ordering (relaxed -> monotonic), `.mmio` is also
-// volatile, a 16-byte element is a volatile access with a fence on the
-// ordering side, an atom without `.sem` is relaxed, and every fence is a
+// volatile, a strong vector of 8 or 16 bytes is one atomic access, a
+// 16-byte element is a volatile access with a fence on the ordering side, an atom without `.sem` is relaxed, and every fence is a
 // host fence of its ordering (a bidirectional proxy fence: acq_rel).
 // RUN: ptx-opt --convert-ptx-to-llvm %s | FileCheck %s
 
@@ -9,9 +9,12 @@
 // CHECK: llvm.load %arg0 atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32
 // CHECK: llvm.load %arg0 atomic acquire {alignment = 8 : i64} : !llvm.ptr -> i64
 // CHECK: llvm.load volatile %arg0 atomic monotonic {alignment = 4 : i64} : !llvm.ptr -> i32
-// A vector: every element is an acquire load.
-// CHECK: llvm.load %arg0 atomic acquire {alignment = 4 : i64} : !llvm.ptr -> f32
-// CHECK: llvm.load %{{.*}} atomic acquire {alignment = 4 : i64} : !llvm.ptr -> f32
+// A vector of 8 bytes is one acquire load, split into its elements (GPUs
+// read it in one piece; CUB's tile descriptors rely on it).
+// CHECK: %[[W:.*]] = llvm.load %arg0 atomic acquire {alignment = 8 : i64} : !llvm.ptr -> i64
+// CHECK: %[[V:.*]] = llvm.bitcast %[[W]] : i64 to vector<2xi32>
+// CHECK: llvm.extractelement %[[V]]
+// CHECK: llvm.extractelement %[[V]]
 // CHECK: llvm.load volatile %arg0 {alignment = 16 : i64} : !llvm.ptr -> i128
 // CHECK-NEXT: llvm.fence acquire
 func.func @loads(%p: !llvm.ptr) -> (i32, i64, i32, f32, f32, i128) {
