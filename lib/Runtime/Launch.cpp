@@ -247,8 +247,9 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
       if (localBytes)
         std::memset(local.data, 0, numGangCtas * localBytes);
       std::string message;
-      bool faulted = false;
-      const ThreadState *faultingCta = &ctaStates[0];
+      // Written between sigsetjmp and a fault's siglongjmp, read after it.
+      volatile bool faulted = false;
+      const ThreadState *volatile faultingCta = &ctaStates[0];
       const ThreadState *volatile running = nullptr;
       sigjmp_buf jump;
       faultJump = &jump;
