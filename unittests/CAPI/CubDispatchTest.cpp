@@ -518,10 +518,23 @@ protected:
   /// Sorts \p keys (and \p values when not null) as DeviceRadixSort::SortPairs
   /// / SortKeys with the given kernels; \p onesweepItems is the onesweep
   /// policy's items per thread (tuning_radix_sort.cuh).
+  /// The four kernels of one DeviceRadixSort instantiation.
+  struct Kernels {
+    CUfunction single, histogram, exclusiveSum, onesweep;
+  };
+  /// The kernels whose names contain \p hub (the policy hub's mangling).
+  Kernels radixKernels(const char *hub) {
+    return {kernel({"DeviceRadixSortSingleTileKernel", hub}),
+            kernel({"DeviceRadixSortHistogramKernel", hub}),
+            kernel({"DeviceRadixSortExclusiveSumKernel", hub}),
+            kernel({"DeviceRadixSortOnesweepKernel", hub})};
+  }
+
   template <typename K>
   void sort(std::vector<K> &keys, std::vector<int> *values,
-            CUfunction single, CUfunction histogram, CUfunction exclusiveSum,
-            CUfunction onesweep, int onesweepItems) {
+            const Kernels &k, int onesweepItems) {
+    CUfunction single = k.single, histogram = k.histogram,
+               exclusiveSum = k.exclusiveSum, onesweep = k.onesweep;
     constexpr int kRadixBits = 8, kRadixDigits = 1 << kRadixBits;
     constexpr int kNumPasses = 32 / kRadixBits;
     uint32_t n = uint32_t(keys.size());
@@ -610,11 +623,7 @@ protected:
 };
 
 TEST_P(CubRadixSortTest, SortKeysUnsigned) {
-  const char *hub = "policy_hubIjNS0_8NullTypeEjE";
-  CUfunction single = kernel({"DeviceRadixSortSingleTileKernel", hub});
-  CUfunction histogram = kernel({"DeviceRadixSortHistogramKernel", hub});
-  CUfunction sum = kernel({"DeviceRadixSortExclusiveSumKernel", hub});
-  CUfunction onesweep = kernel({"DeviceRadixSortOnesweepKernel", hub});
+  Kernels kernels = radixKernels("policy_hubIjNS0_8NullTypeEjE");
   std::mt19937 random(7);
   for (uint32_t n : kSizes) {
     std::vector<uint32_t> keys(n);
@@ -622,17 +631,13 @@ TEST_P(CubRadixSortTest, SortKeysUnsigned) {
       k = uint32_t(random());
     std::vector<uint32_t> expected = keys;
     std::sort(expected.begin(), expected.end());
-    sort(keys, nullptr, single, histogram, sum, onesweep, sm90() ? 20 : 21);
+    sort(keys, nullptr, kernels, sm90() ? 20 : 21);
     EXPECT_EQ(keys, expected) << n << " keys";
   }
 }
 
 TEST_P(CubRadixSortTest, SortKeysFloat) {
-  const char *hub = "policy_hubIfNS0_8NullTypeEjE";
-  CUfunction single = kernel({"DeviceRadixSortSingleTileKernel", hub});
-  CUfunction histogram = kernel({"DeviceRadixSortHistogramKernel", hub});
-  CUfunction sum = kernel({"DeviceRadixSortExclusiveSumKernel", hub});
-  CUfunction onesweep = kernel({"DeviceRadixSortOnesweepKernel", hub});
+  Kernels kernels = radixKernels("policy_hubIfNS0_8NullTypeEjE");
   std::mt19937 random(8);
   std::normal_distribution<float> normal(0.0f, 1e6f);
   for (uint32_t n : kSizes) {
@@ -641,17 +646,13 @@ TEST_P(CubRadixSortTest, SortKeysFloat) {
       k = normal(random);
     std::vector<float> expected = keys;
     std::sort(expected.begin(), expected.end());
-    sort(keys, nullptr, single, histogram, sum, onesweep, sm90() ? 19 : 21);
+    sort(keys, nullptr, kernels, sm90() ? 19 : 21);
     EXPECT_EQ(keys, expected) << n << " keys";
   }
 }
 
 TEST_P(CubRadixSortTest, SortPairsIsStable) {
-  const char *hub = "policy_hubIiijE";
-  CUfunction single = kernel({"DeviceRadixSortSingleTileKernel", hub});
-  CUfunction histogram = kernel({"DeviceRadixSortHistogramKernel", hub});
-  CUfunction sum = kernel({"DeviceRadixSortExclusiveSumKernel", hub});
-  CUfunction onesweep = kernel({"DeviceRadixSortOnesweepKernel", hub});
+  Kernels kernels = radixKernels("policy_hubIiijE");
   std::mt19937 random(9);
   for (uint32_t n : kSizes) {
     // Few distinct keys, values numbering the input: a stable sort keeps
@@ -666,7 +667,7 @@ TEST_P(CubRadixSortTest, SortPairsIsStable) {
       expected[i] = {keys[i], values[i]};
     std::stable_sort(expected.begin(), expected.end(),
                      [](auto &a, auto &b) { return a.first < b.first; });
-    sort(keys, &values, single, histogram, sum, onesweep, 23 - 2 * !sm90());
+    sort(keys, &values, kernels, 23 - 2 * !sm90());
     std::vector<std::pair<int, int>> result(n);
     for (uint32_t i = 0; i < n; ++i)
       result[i] = {keys[i], values[i]};
