@@ -306,6 +306,13 @@ private:
     return scope ? ptx::MemScopeAttr::get(ctx, *scope) : nullptr;
   }
   LogicalResult emitWarpCollective(Mods &mods);
+  LogicalResult emitMma(Mods &mods);
+  LogicalResult emitMatrixRows(Mods &mods);
+  FailureOr<SmallVector<Value>> readFragment(const Operand &op,
+                                             unsigned count, PtxType type,
+                                             StringRef what);
+  LogicalResult writeFragment(const Operand &op, unsigned count,
+                              PtxType type, Value block);
   //===--- video instructions (Video.cpp) ---------------------------------===//
   LogicalResult emitVideo(Mods &mods);
   LogicalResult emitVmad(Mods &mods);

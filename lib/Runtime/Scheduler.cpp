@@ -22,6 +22,8 @@
 
 #include "ptxjit/Runtime/Launch.h"
 
+#include "Matrix.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -133,6 +135,10 @@ void completeCollective(ThreadState *warp[kWarpSize], uint32_t group) {
       break;
     }
   uint32_t op = first->collOp;
+  if (op == WarpMatrix) {
+    completeMatrix(warp, group);
+    return;
+  }
   uint64_t source[kWarpSize] = {};
   uint32_t predMask = 0;
   for (unsigned l = 0; l < kWarpSize; ++l)

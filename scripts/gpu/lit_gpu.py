@@ -54,7 +54,7 @@ state = os.environ["PTXJIT_GPU_STATE"]
 line_kind = os.environ.get("PTXJIT_GPU_LINE_KIND", "positive")
 cpu = os.environ.get("PTXJIT_GPU_CPU")
 
-VALUE_OPTIONS = ("--arg", "--out", "--kernel", "--grid", "--block", "--shared",
+VALUE_OPTIONS = ("--arg", "--out", "--kernel", "--grid", "--block", "--shared", "--cluster",
                  "--print", "--threads", "--repeat", "--fp-path")
 
 def input_paths(argv):

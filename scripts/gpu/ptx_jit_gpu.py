@@ -462,6 +462,10 @@ USAGE = (
     "  --arg=SPEC           one per kernel parameter, in order\n"
     "  --out=I:PATH         write buffer argument I to PATH (raw bytes)\n"
     "  --print=I            print buffer argument I, one element a line\n"
+    "  --cluster=X[,Y[,Z]]  cluster shape in CTAs (default: the kernel's\n"
+    "                       .reqnctapercluster, else 1)\n"
+    "  --cooperative        launch as cuLaunchCooperativeKernel: all CTAs\n"
+    "                       resident at once, grid.sync() works\n"
     "  --threads=N          host worker threads (default: all cores)\n"
     "  --repeat=N           launch N times\n"
     "  --time               print compile and launch times to stderr\n"
@@ -676,6 +680,8 @@ def _main(argv, stdout, stderr):
     grid = [1, 1, 1]
     block = [1, 1, 1]
     shared = 0
+    cluster = None
+    cooperative = False
     args = []
     outs = []
     prints = []
@@ -707,6 +713,8 @@ def _main(argv, stdout, stderr):
             return 0
         if a == '--time':
             timing = True
+        elif a == '--cooperative':
+            cooperative = True
         elif a == '--fp-contract' or a == '--gpu-dry-run':
             dry_run = dry_run or a == '--gpu-dry-run'
         elif a == '--gpu-ptxas':
@@ -725,6 +733,11 @@ def _main(argv, stdout, stderr):
             block = parse_dim3(v)
             if block is None:
                 raise Fail("invalid --block '%s': expected X[,Y[,Z]] positive" % v)
+        elif (v := value('--cluster')) is not None:
+            cluster = parse_dim3(v)
+            if cluster is None:
+                raise Fail("invalid --cluster '%s': expected X[,Y[,Z]] "
+                           "positive" % v)
         elif (v := value('--shared')) is not None:
             shared = parse_unsigned('--shared', v)
         elif (v := value('--arg')) is not None:
@@ -793,7 +806,7 @@ def _main(argv, stdout, stderr):
 
     if not dry_run:
         _launch(ptx_bytes, kernel_name, args, grid, block, shared, repeat,
-                timing, ptxas_flags, device, stderr)
+                timing, ptxas_flags, device, stderr, cluster, cooperative)
 
     for index, path in outs:
         try:
@@ -806,8 +819,50 @@ def _main(argv, stdout, stderr):
     return 0
 
 
+class LaunchAttribute(ctypes.Structure):
+    """CUlaunchAttribute: a 4-byte id, padding, a 64-byte value union."""
+    _fields_ = [('id', ctypes.c_uint32), ('pad', ctypes.c_uint32),
+                ('value', ctypes.c_uint32 * 16)]
+
+
+class LaunchConfig(ctypes.Structure):
+    """CUlaunchConfig of cuLaunchKernelEx."""
+    _fields_ = [('grid', ctypes.c_uint32 * 3), ('block', ctypes.c_uint32 * 3),
+                ('shared', ctypes.c_uint32), ('stream', ctypes.c_void_p),
+                ('attrs', ctypes.POINTER(LaunchAttribute)),
+                ('num_attrs', ctypes.c_uint32)]
+
+
+ATTRIBUTE_COOPERATIVE = 2
+ATTRIBUTE_CLUSTER_DIMENSION = 4
+
+
+def _launch_once(lib, fn, grid, block, shared, params, cluster, cooperative):
+    if cluster is None and not cooperative:
+        return lib.cuLaunchKernel(fn, grid[0], grid[1], grid[2], block[0],
+                                  block[1], block[2], shared, None, params,
+                                  None)
+    attrs = (LaunchAttribute * 2)()
+    n = 0
+    if cluster is not None:
+        attrs[n].id = ATTRIBUTE_CLUSTER_DIMENSION
+        attrs[n].value[0:3] = cluster
+        n += 1
+    if cooperative:
+        attrs[n].id = ATTRIBUTE_COOPERATIVE
+        attrs[n].value[0] = 1
+        n += 1
+    config = LaunchConfig()
+    config.grid[0:3] = grid
+    config.block[0:3] = block
+    config.shared = shared
+    config.attrs = attrs
+    config.num_attrs = n
+    return lib.cuLaunchKernelEx(ctypes.byref(config), fn, params, None)
+
+
 def _launch(ptx_bytes, kernel_name, args, grid, block, shared, repeat, timing,
-            ptxas_flags, device, stderr):
+            ptxas_flags, device, stderr, cluster=None, cooperative=False):
     cu = cuda(device)
     lib = cu.lib
     start = time.perf_counter()
@@ -846,9 +901,8 @@ def _launch(ptx_bytes, kernel_name, args, grid, block, shared, repeat, timing,
             *[ctypes.c_void_p(ctypes.addressof(h)) for h in holders])
         for r in range(repeat):
             t0 = time.perf_counter()
-            code = lib.cuLaunchKernel(fn, grid[0], grid[1], grid[2], block[0],
-                                      block[1], block[2], shared, None, params,
-                                      None)
+            code = _launch_once(lib, fn, grid, block, shared, params,
+                                cluster, cooperative)
             if code != 0:
                 raise Fail('launch failed: %s' % cu.error_name(code))
             code = lib.cuCtxSynchronize()

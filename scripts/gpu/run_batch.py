@@ -28,7 +28,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-VALUE_OPTIONS = ("--arg", "--out", "--kernel", "--grid", "--block", "--shared",
+VALUE_OPTIONS = ("--arg", "--out", "--kernel", "--grid", "--block", "--shared", "--cluster",
                  "--print", "--threads", "--repeat", "--fp-path")
 
 

@@ -185,7 +185,92 @@ enum CollectiveOp : uint32_t {
   /// kReduxNaN.
   ReduxMinF,
   ReduxMaxF,
+  /// mma, ldmatrix, stmatrix, movmatrix: collA is the address of the lane's
+  /// fragment block (matrix::kBlockBytes), collB its matrix::Form.
+  WarpMatrix,
 };
+
+/// The warp-level matrix instructions (mma, ldmatrix, stmatrix, movmatrix).
+/// Each lane passes a fragment block: the row address of ldmatrix and
+/// stmatrix at kAddressOffset (a host pointer), the A registers (stmatrix:
+/// the stored registers, movmatrix: the source) at kAOffset, B at kBOffset,
+/// C at kCOffset, and gets D (ldmatrix and movmatrix: the loaded registers)
+/// at kDOffset, as 32-bit words (f64 elements in two words, low first).
+/// The form says what to compute, packed into 64 bits.
+namespace matrix {
+constexpr unsigned kAddressOffset = 0, kAOffset = 8, kBOffset = 72,
+                   kCOffset = 104, kDOffset = 168, kBlockBytes = 232;
+constexpr unsigned kMaxAWords = 16, kMaxBWords = 8, kMaxCWords = 16;
+
+enum Op : uint64_t { Mma = 0, Ldmatrix = 1, Stmatrix = 2, Movmatrix = 3 };
+
+/// Element types of mma operands.
+enum Elem : uint64_t {
+  ElemNone = 0, F16, BF16, TF32, F32, F64, E4M3, E5M2, S8, U8, S4, U4, B1, S32
+};
+
+/// Bit fields of a form: op [0,4); mma: m [4,12), n [12,20), k [20,32),
+/// A/B/C/D element types [32,37) [37,42) [42,47) [47,52), A column-major
+/// (bit 52), B row-major (bit 53), .satfinite (bit 54), b1 operation
+/// [55,57) (1 xor, 2 and); ldmatrix/stmatrix: matrices [4,8), .trans
+/// (bit 8).
+struct Form {
+  uint64_t bits = 0;
+
+  static Form mma(unsigned m, unsigned n, unsigned k, Elem a, Elem b, Elem c,
+                  Elem d, bool aCol, bool bRow, bool satfinite,
+                  unsigned bitOp) {
+    Form f;
+    f.bits = uint64_t(Mma) | uint64_t(m) << 4 | uint64_t(n) << 12 |
+             uint64_t(k) << 20 | uint64_t(a) << 32 | uint64_t(b) << 37 |
+             uint64_t(c) << 42 | uint64_t(d) << 47 | uint64_t(aCol) << 52 |
+             uint64_t(bRow) << 53 | uint64_t(satfinite) << 54 |
+             uint64_t(bitOp) << 55;
+    return f;
+  }
+  static Form rows(Op op, unsigned matrices, bool trans) {
+    Form f;
+    f.bits = uint64_t(op) | uint64_t(matrices) << 4 | uint64_t(trans) << 8;
+    return f;
+  }
+  Op op() const { return Op(bits & 15); }
+  unsigned m() const { return (bits >> 4) & 255; }
+  unsigned n() const { return (bits >> 12) & 255; }
+  unsigned k() const { return (bits >> 20) & 4095; }
+  Elem a() const { return Elem((bits >> 32) & 31); }
+  Elem b() const { return Elem((bits >> 37) & 31); }
+  Elem c() const { return Elem((bits >> 42) & 31); }
+  Elem d() const { return Elem((bits >> 47) & 31); }
+  bool aCol() const { return bits >> 52 & 1; }
+  bool bRow() const { return bits >> 53 & 1; }
+  bool satfinite() const { return bits >> 54 & 1; }
+  unsigned bitOp() const { return (bits >> 55) & 3; }
+  unsigned matrices() const { return (bits >> 4) & 15; }
+  bool trans() const { return bits >> 8 & 1; }
+};
+
+/// Bits of one element of \p e.
+constexpr unsigned elemBits(Elem e) {
+  switch (e) {
+  case F16: case BF16: return 16;
+  case TF32: case F32: case S32: return 32;
+  case F64: return 64;
+  case E4M3: case E5M2: case S8: case U8: return 8;
+  case S4: case U4: return 4;
+  case B1: return 1;
+  case ElemNone: return 0;
+  }
+  return 0;
+}
+
+/// 32-bit words per lane of an m x k (A), k x n (B) or m x n (C, D)
+/// fragment: the matrix spread over 32 lanes (m8n8k4 with f16: four
+/// matrices, as the ISA's quad-pair layout has it).
+constexpr unsigned fragmentWords(unsigned rows, unsigned cols, Elem e,
+                                 unsigned copies = 1) {
+  return rows * cols * elemBits(e) * copies / (32 * 32);
+}
+} // namespace matrix
 
 /// Flags of the f32 redux.sync in ThreadState::collB.
 constexpr uint64_t kReduxAbs = 1, kReduxNaN = 2;

@@ -255,6 +255,36 @@ struct WarpCollectiveLowering
   }
 };
 
+/// mma, ldmatrix, stmatrix, movmatrix: the lane's fragment block and the
+/// form go to the state; the scheduler computes the whole warp's results
+/// into the blocks (Runtime/Matrix.cpp).
+struct WarpMatrixLowering : ConvertOpToLLVMPattern<ptx::WarpMatrixOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::WarpMatrixOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    auto id = op->getAttrOfType<IntegerAttr>(kSuspendIdAttrName);
+    if (!id)
+      return rw.notifyMatchFailure(
+          op, "no ptx.suspend_id: run ptx-mark-suspend-points first");
+    Gen g{rw, op.getLoc()};
+    Value st = a.getState();
+    g.storeStateField(st, offsets::waitKind,
+                      g.cst(g.i32(), rt::WaitCollective));
+    g.storeStateField(st, offsets::waitId, g.cst(g.i32(), id.getInt()));
+    g.storeStateField(st, offsets::collOp, g.cst(g.i32(), rt::WarpMatrix));
+    g.storeStateField(st, offsets::collMask, g.cst(g.i32(), -1));
+    g.storeStateField(
+        st, offsets::collA,
+        LLVM::PtrToIntOp::create(rw, op.getLoc(), g.i64(), a.getBlock()));
+    g.storeStateField(st, offsets::collB,
+                      g.cst(g.i64(), int64_t(op.getForm())));
+    suspend(g, op, st);
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// yield: lets the scheduler run other threads (spin loops).
 struct YieldLowering : ConvertOpToLLVMPattern<ptx::YieldOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -276,5 +306,6 @@ void ptxjit::populateControlSyncToLLVMPatterns(
     LLVMTypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<TrapLowering, FaultedLowering, ExitThreadLowering,
                FenceLowering, BarrierLowering,
-               WarpCollectiveLowering, YieldLowering>(typeConverter);
+               WarpCollectiveLowering, WarpMatrixLowering,
+               YieldLowering>(typeConverter);
 }

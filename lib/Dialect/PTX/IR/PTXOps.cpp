@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+#include "ptxjit/Runtime/ABI.h"
 
 #include "mlir/IR/OpImplementation.h"
 
@@ -753,6 +754,39 @@ LogicalResult WarpCollectiveOp::verify() {
     return emitOpError("'abs' and 'propagate_nan' apply to the f32 redux "
                        "only");
   return success();
+}
+
+/// The form must name one of the matrix operations with the operand sizes
+/// that fit a fragment block.
+LogicalResult WarpMatrixOp::verify() {
+  using namespace ptxjit::rt::matrix;
+  Form form{uint64_t(getForm())};
+  switch (form.op()) {
+  case Mma: {
+    unsigned copies = form.m() == 8 && form.k() == 4 && form.a() == F16 ? 4
+                                                                          : 1;
+    if (form.a() == ElemNone || form.b() == ElemNone ||
+        form.c() == ElemNone || form.d() == ElemNone ||
+        (form.m() != 8 && form.m() != 16) || form.n() != 8 || !form.k())
+      return emitOpError("has an incomplete mma form");
+    if (fragmentWords(form.m(), form.k(), form.a(), copies) > kMaxAWords ||
+        fragmentWords(form.k(), form.n(), form.b(), copies) > kMaxBWords ||
+        fragmentWords(form.m(), form.n(), form.c(), copies) > kMaxCWords ||
+        fragmentWords(form.m(), form.n(), form.d(), copies) > kMaxCWords)
+      return emitOpError("has an mma form whose fragments do not fit the "
+                         "fragment block");
+    return success();
+  }
+  case Ldmatrix:
+  case Stmatrix:
+    if (form.matrices() != 1 && form.matrices() != 2 && form.matrices() != 4)
+      return emitOpError("moves 1, 2 or 4 matrices, not ")
+             << form.matrices();
+    return success();
+  case Movmatrix:
+    return success();
+  }
+  return emitOpError("has an unknown matrix operation");
 }
 
 //===----------------------------------------------------------------------===//

@@ -119,7 +119,7 @@ void MarkSuspendPointsPass::runOnOperation() {
     fn.walk([&](Operation *op) {
       if (isa<ptx::BarrierOp, ptx::YieldOp>(op))
         suspends = true;
-      if (isa<ptx::WarpCollectiveOp>(op)) {
+      if (isa<ptx::WarpCollectiveOp, ptx::WarpMatrixOp>(op)) {
         suspends = true;
         op->setAttr(ptx::attrs::kSuspendId,
                     IntegerAttr::get(IntegerType::get(ctx, 32), nextId++));

@@ -740,6 +740,60 @@ def : SyncInstr<"redux", "9.7.13.12", "emitWarpCollective(mods)",
 }
 
 //===----------------------------------------------------------------------===//
+// Warp-level matrix instructions (9.7.14.5)
+//===----------------------------------------------------------------------===//
+
+def Mod_MmaShape : PTX_Modifiers<["m8n8k4", "m8n8k16", "m8n8k32", "m8n8k128",
+    "m16n8k4", "m16n8k8", "m16n8k16", "m16n8k32", "m16n8k64", "m16n8k128",
+    "m16n8k256"], "mma shape">;
+def Mod_MatrixLayout : PTX_Modifiers<["row", "col"],
+    "layout of A, then of B">;
+def Mod_MmaElemTypes : PTX_Modifiers<["tf32", "e4m3", "e5m2", "s4", "u4",
+    "b1"], "mma element types that are not register types">;
+def Mod_MmaBitOp : PTX_Modifiers<["xor", "and"], "single-bit mma operation">;
+def Mod_popc : PTX_Flag<"popc", "count the bits (single-bit mma)">;
+def Mod_MatrixShape : PTX_Modifiers<["m8n8", "m16n16", "m8n16", "m16n8"],
+    "matrix shape of ldmatrix, stmatrix, movmatrix">;
+def Mod_MatrixCount : PTX_Modifiers<["x1", "x2", "x4"], "number of matrices">;
+def Mod_trans : PTX_Flag<"trans", "transpose">;
+def Mod_MatrixSpace : PTX_Modifiers<["shared", "shared::cta"],
+    "state space of the rows">;
+
+/// A warp-level matrix instruction: a warp collective on fragment blocks.
+class MatrixInstr<string opcode, string section, string handler,
+                  list<PTX_Modifiers> modifiers>
+    : PTX_Instr<opcode, "warp-level matrix", section, PTX_SideEffect, handler,
+                modifiers> {
+  let ops = ["ptx.warp_matrix"];
+  let required = [Mod_sync, Mod_aligned];
+}
+
+def : MatrixInstr<"mma", "9.7.14.5.14", "emitMma(mods)",
+    [Mod_sync, Mod_aligned, Mod_MmaShape, Mod_MatrixLayout, Mod_satfinite,
+     Mod_MmaElemTypes, Mod_MmaBitOp, Mod_popc]> {
+  let operandCounts = [4];
+  let required = [Mod_sync, Mod_aligned, Mod_MmaShape];
+}
+def : MatrixInstr<"ldmatrix", "9.7.14.5.15", "emitMatrixRows(mods)",
+    [Mod_sync, Mod_aligned, Mod_MatrixShape, Mod_MatrixCount, Mod_trans,
+     Mod_MatrixSpace]> {
+  let operandCounts = [2];
+  let required = [Mod_sync, Mod_aligned, Mod_MatrixShape, Mod_MatrixCount];
+}
+def : MatrixInstr<"stmatrix", "9.7.14.5.16", "emitMatrixRows(mods)",
+    [Mod_sync, Mod_aligned, Mod_MatrixShape, Mod_MatrixCount, Mod_trans,
+     Mod_MatrixSpace]> {
+  let operandCounts = [2];
+  let required = [Mod_sync, Mod_aligned, Mod_MatrixShape, Mod_MatrixCount];
+}
+def : MatrixInstr<"movmatrix", "9.7.14.5.17", "emitMatrixRows(mods)",
+    [Mod_sync, Mod_aligned, Mod_MatrixShape, Mod_trans]> {
+  let operandCounts = [2];
+  let required = [Mod_sync, Mod_aligned, Mod_MatrixShape, Mod_trans];
+  let types = ["b16"];
+}
+
+//===----------------------------------------------------------------------===//
 // Video instructions (9.7.16, 9.7.17)
 //===----------------------------------------------------------------------===//
 

@@ -645,6 +645,23 @@ def PTX_WarpCollectiveOp : PTX_Op<"warp_collective",
   let hasVerifier = 1;
 }
 
+def PTX_WarpMatrixOp : PTX_Op<"warp_matrix"> {
+  let summary = "a warp-level matrix instruction: mma, ldmatrix, stmatrix, "
+                "movmatrix";
+  let description = [{
+    All lanes of the warp meet at the instruction; each passes `block`, the
+    address of its fragment block (Runtime/ABI.h, `matrix::`): the operand
+    registers (and the row address of ldmatrix/stmatrix) are stored there
+    before, the destination registers are read from it after. `form` is
+    the instruction's `matrix::Form`: the operation and, for mma, the
+    shape, element types, layouts and `.satfinite`/bit operation; for
+    ldmatrix/stmatrix, the matrix count and `.trans`.
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, LLVM_AnyPointer:$block,
+                       I64Attr:$form);
+  let hasVerifier = 1;
+}
+
 def PTX_YieldOp : PTX_Op<"yield"> {
   let summary = "a point where the CTA scheduler may switch threads";
   let description = [{

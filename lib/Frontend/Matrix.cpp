@@ -1,0 +1,334 @@
+//===- Matrix.cpp - warp-level matrix instructions ------------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// mma, ldmatrix, stmatrix and movmatrix (PTX ISA 9.7.14.5). Each lane stores
+// its operand registers into a fragment block in its frame, meets the other
+// lanes at one ptx.warp_matrix, and reads its destination registers back;
+// the runtime (lib/Runtime/Matrix.cpp) does the arithmetic and the layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionEmitter.h"
+
+#include "ptxjit/Runtime/ABI.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace ptxjit;
+using namespace ptxjit::frontend;
+namespace matrix = ptxjit::rt::matrix;
+
+namespace {
+
+/// Shape and element types of one mma form, and whether the ISA lists it.
+struct MmaForm {
+  unsigned m = 0, n = 0, k = 0;
+  matrix::Elem a = matrix::ElemNone, b = matrix::ElemNone,
+               c = matrix::ElemNone, d = matrix::ElemNone;
+};
+
+matrix::Elem elemOf(StringRef name) {
+  return llvm::StringSwitch<matrix::Elem>(name)
+      .Case("f16", matrix::F16)
+      .Case("bf16", matrix::BF16)
+      .Case("tf32", matrix::TF32)
+      .Case("f32", matrix::F32)
+      .Case("f64", matrix::F64)
+      .Case("e4m3", matrix::E4M3)
+      .Case("e5m2", matrix::E5M2)
+      .Case("s8", matrix::S8)
+      .Case("u8", matrix::U8)
+      .Case("s4", matrix::S4)
+      .Case("u4", matrix::U4)
+      .Case("b1", matrix::B1)
+      .Case("s32", matrix::S32)
+      .Default(matrix::ElemNone);
+}
+
+/// Whether (shape, types) is one of the ISA's mma forms (9.7.14.5.14,
+/// "Syntax") that ptxjit runs: every form an sm_90 target has.
+bool isListedForm(const MmaForm &f, StringRef shape) {
+  using namespace matrix;
+  bool half = f.a == F16 && f.b == F16;
+  bool floatAcc = (f.c == F16 || f.c == F32) && (f.d == F16 || f.d == F32);
+  bool fp8 = (f.a == E4M3 || f.a == E5M2) && (f.b == E4M3 || f.b == E5M2);
+  bool i8 = (f.a == S8 || f.a == U8) && (f.b == S8 || f.b == U8);
+  bool i4 = (f.a == S4 || f.a == U4) && (f.b == S4 || f.b == U4);
+  bool intAcc = f.c == S32 && f.d == S32;
+  if (half)
+    return floatAcc && (shape == "m8n8k4" ||
+                        ((shape == "m16n8k8" || shape == "m16n8k16") &&
+                         f.c == f.d)) &&
+           !(shape == "m8n8k4" && f.c == F32 && f.d == F16);
+  if (f.a == BF16 && f.b == BF16)
+    return (shape == "m16n8k8" || shape == "m16n8k16") && f.c == F32 &&
+           f.d == F32;
+  if (f.a == TF32 && f.b == TF32)
+    return (shape == "m16n8k4" || shape == "m16n8k8") && f.c == F32 &&
+           f.d == F32;
+  if (fp8)
+    return (shape == "m16n8k16" || shape == "m16n8k32") && floatAcc &&
+           f.c == f.d;
+  if (f.a == F64 && f.b == F64)
+    return (shape == "m8n8k4" || shape == "m16n8k4" || shape == "m16n8k8" ||
+            shape == "m16n8k16") &&
+           f.c == F64 && f.d == F64;
+  if (i8)
+    return (shape == "m8n8k16" || shape == "m16n8k16" ||
+            shape == "m16n8k32") &&
+           intAcc;
+  if (i4)
+    return (shape == "m8n8k32" || shape == "m16n8k32" ||
+            shape == "m16n8k64") &&
+           intAcc;
+  if (f.a == B1 && f.b == B1)
+    return (shape == "m8n8k128" || shape == "m16n8k128" ||
+            shape == "m16n8k256") &&
+           intAcc;
+  return false;
+}
+
+} // namespace
+
+/// Stores `values` as consecutive words of the fragment block at `offset`.
+static void storeWords(OpBuilder &b, Location loc, Value block,
+                       unsigned offset, ArrayRef<Value> values) {
+  unsigned at = offset;
+  for (Value v : values) {
+    Value ptr = LLVM::GEPOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), b.getI8Type(),
+        block, ArrayRef<LLVM::GEPArg>{int32_t(at)});
+    LLVM::StoreOp::create(b, loc, v, ptr);
+    at += v.getType().getIntOrFloatBitWidth() / 8;
+  }
+}
+
+static Value loadWord(OpBuilder &b, Location loc, Value block,
+                      unsigned offset, Type type) {
+  Value ptr = LLVM::GEPOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), b.getI8Type(),
+      block, ArrayRef<LLVM::GEPArg>{int32_t(offset)});
+  return LLVM::LoadOp::create(b, loc, type, ptr);
+}
+
+/// Reads the registers of vector operand `op` (exactly `count` of them) as
+/// `type`, relaxed: f16x2, b32, u32 or f32 registers all carry 32 bits.
+FailureOr<SmallVector<Value>>
+FunctionEmitter::readFragment(const Operand &op, unsigned count,
+                              PtxType type, StringRef what) {
+  if (op.kind != Operand::Vector || op.elems.size() != count)
+    return error(op.loc) << "'" << curInstr->opcode << "' needs " << what
+                         << " as a vector of " << count << " "
+                         << type.str().substr(1) << " register"
+                         << (count == 1 ? "" : "s") << " '{...}'",
+           failure();
+  SmallVector<Value> values;
+  for (const Operand &elem : op.elems) {
+    FailureOr<Value> v = read(elem, type, /*relaxed=*/true);
+    if (failed(v))
+      return failure();
+    values.push_back(*v);
+  }
+  return values;
+}
+
+/// Writes the destination vector `op` from the block's D words.
+LogicalResult FunctionEmitter::writeFragment(const Operand &op,
+                                             unsigned count, PtxType type,
+                                             Value block) {
+  if (op.kind != Operand::Vector || op.elems.size() != count)
+    return error(op.loc) << "'" << curInstr->opcode
+                         << "' needs the destination as a vector of "
+                         << count << " " << type.str().substr(1)
+                         << " register" << (count == 1 ? "" : "s")
+                         << " '{...}'",
+           failure();
+  unsigned bytes = type.width() / 8;
+  for (unsigned i = 0; i < count; ++i) {
+    Value v = loadWord(b, loc, block, matrix::kDOffset + i * bytes,
+                       type.toMLIR(ctx));
+    if (failed(write(op.elems[i], v, type, /*relaxed=*/true)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult FunctionEmitter::emitMma(Mods &mods) {
+  mods.take(Mod::sync);
+  mods.take(Mod::aligned);
+  std::optional<Mod> shapeMod = mods.takeAny(
+      {Mod::m8n8k4, Mod::m8n8k16, Mod::m8n8k32, Mod::m8n8k128, Mod::m16n8k4,
+       Mod::m16n8k8, Mod::m16n8k16, Mod::m16n8k32, Mod::m16n8k64,
+       Mod::m16n8k128, Mod::m16n8k256});
+  StringRef shape = spelling(*shapeMod);
+  std::optional<Mod> aLayout = mods.takeAny({Mod::row, Mod::col});
+  std::optional<Mod> bLayout = mods.takeAny({Mod::row, Mod::col});
+  bool satfinite = mods.take(Mod::satfinite);
+  std::optional<Mod> bitOp = mods.takeAny({Mod::xor_, Mod::and_});
+  bool popc = mods.take(Mod::popc);
+  SmallVector<StringRef, 4> types = mods.takeTypeNames(
+      {Mod::tf32, Mod::e4m3, Mod::e5m2, Mod::s4, Mod::u4, Mod::b1});
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (!aLayout || !bLayout)
+    return instrError() << "'mma' needs the layouts of A and B ('.row.col')",
+           failure();
+  if (types.size() != 4)
+    return instrError() << "'mma' needs four types (D, A, B, C), found "
+                        << types.size(),
+           failure();
+  MmaForm form;
+  form.d = elemOf(types[0]);
+  form.a = elemOf(types[1]);
+  form.b = elemOf(types[2]);
+  form.c = elemOf(types[3]);
+  // "m16n8k16" -> m 16, n 8, k 16.
+  StringRef dims = shape.drop_front();
+  auto [mText, rest] = dims.split('n');
+  auto [nText, kText] = rest.split('k');
+  mText.getAsInteger(10, form.m);
+  nText.getAsInteger(10, form.n);
+  kText.getAsInteger(10, form.k);
+  std::string written = ("mma.sync.aligned." + shape + "." +
+                         spelling(*aLayout) + "." + spelling(*bLayout) + "." +
+                         types[0] + "." + types[1] + "." + types[2] + "." +
+                         types[3])
+                            .str();
+  if (!isListedForm(form, shape))
+    return instrError() << "'" << written
+                        << "' is not an mma form of the PTX ISA (9.7.14.5.14)",
+           failure();
+  bool quad = form.m == 8 && form.k == 4 && form.a == matrix::F16;
+  if (!quad && !(*aLayout == Mod::row && *bLayout == Mod::col))
+    return instrError() << "'mma' with shape '." << shape
+                        << "' takes the layouts '.row.col' only",
+           failure();
+  bool isBit = form.a == matrix::B1;
+  if (isBit != (bitOp.has_value() && popc))
+    return instrError() << (isBit ? "single-bit 'mma' needs '.xor.popc' or "
+                                    "'.and.popc'"
+                                  : "'.xor', '.and' and '.popc' apply to "
+                                    "single-bit 'mma' only"),
+           failure();
+  bool isInt = form.c == matrix::S32;
+  if (satfinite && (!isInt || isBit))
+    return instrError() << "'.satfinite' applies to the integer forms of "
+                           "'mma' only",
+           failure();
+
+  unsigned copies = quad ? 4 : 1;
+  unsigned aWords = matrix::fragmentWords(form.m, form.k, form.a, copies);
+  unsigned bWords = matrix::fragmentWords(form.k, form.n, form.b, copies);
+  unsigned cWords = matrix::fragmentWords(form.m, form.n, form.c, copies);
+  unsigned dWords = matrix::fragmentWords(form.m, form.n, form.d, copies);
+  bool f64 = form.a == matrix::F64;
+  PtxType word = PtxType::make(PtxType::Bits, f64 ? 64 : 32);
+  unsigned per = f64 ? 2 : 1;
+  FailureOr<SmallVector<Value>> a =
+      readFragment(operand(1), aWords / per, word, "A");
+  if (failed(a))
+    return failure();
+  FailureOr<SmallVector<Value>> bv =
+      readFragment(operand(2), bWords / per, word, "B");
+  if (failed(bv))
+    return failure();
+  FailureOr<SmallVector<Value>> c =
+      readFragment(operand(3), cWords / per, word, "C");
+  if (failed(c))
+    return failure();
+  if (operand(0).kind != Operand::Vector ||
+      operand(0).elems.size() != dWords / per)
+    return error(operand(0).loc)
+               << "'mma' needs the destination as a vector of "
+               << dWords / per << " " << word.str().substr(1) << " registers",
+           failure();
+
+  Value block = entrySlot(matrix::kBlockBytes, 8);
+  storeWords(b, loc, block, matrix::kAOffset, *a);
+  storeWords(b, loc, block, matrix::kBOffset, *bv);
+  storeWords(b, loc, block, matrix::kCOffset, *c);
+  auto code = matrix::Form::mma(form.m, form.n, form.k, form.a, form.b,
+                                form.c, form.d, *aLayout == Mod::col,
+                                *bLayout == Mod::row, satfinite,
+                                !bitOp ? 0 : *bitOp == Mod::xor_ ? 1 : 2);
+  ptx::WarpMatrixOp::create(b, loc, state, block,
+                            b.getI64IntegerAttr(int64_t(code.bits)));
+  return writeFragment(operand(0), dWords / per, word, block);
+}
+
+/// ldmatrix, stmatrix (8x8 matrices of 16-bit elements) and movmatrix.
+LogicalResult FunctionEmitter::emitMatrixRows(Mods &mods) {
+  StringRef opcode = curInstr->opcode;
+  mods.take(Mod::sync);
+  mods.take(Mod::aligned);
+  std::optional<Mod> shape =
+      mods.takeAny({Mod::m8n8, Mod::m16n16, Mod::m8n16, Mod::m16n8});
+  std::optional<Mod> count;
+  if (curId != InstrId::movmatrix)
+    count = mods.takeAny({Mod::x1, Mod::x2, Mod::x4});
+  bool trans = mods.take(Mod::trans);
+  std::optional<Mod> space;
+  if (curId != InstrId::movmatrix)
+    space = mods.takeAny({Mod::shared, Mod::shared_cta});
+  SmallVector<StringRef, 4> types = mods.takeTypeNames({});
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (*shape != Mod::m8n8 || types.size() != 1 || types[0] != "b16")
+    return instrError() << "'" << opcode << "' with shape '."
+                        << spelling(*shape) << "' and "
+                        << (types.empty() ? std::string("no type")
+                                          : "type '." + types[0].str() + "'")
+                        << " is not supported yet (ptxjit runs the '.m8n8' "
+                           "'.b16' forms)",
+           failure();
+  PtxType b32 = PtxType::make(PtxType::Bits, 32);
+  Value block = entrySlot(matrix::kBlockBytes, 8);
+  if (curId == InstrId::movmatrix) {
+    FailureOr<Value> src = read(operand(1), b32, /*relaxed=*/true);
+    if (failed(src))
+      return failure();
+    storeWords(b, loc, block, matrix::kAOffset, {*src});
+    auto code = matrix::Form::rows(matrix::Movmatrix, 1, true);
+    ptx::WarpMatrixOp::create(b, loc, state, block,
+                              b.getI64IntegerAttr(int64_t(code.bits)));
+    Value d = loadWord(b, loc, block, matrix::kDOffset, b.getI32Type());
+    return write(operand(0), d, b32, /*relaxed=*/true);
+  }
+  unsigned matrices = *count == Mod::x1 ? 1 : *count == Mod::x2 ? 2 : 4;
+  bool isLoad = curId == InstrId::ldmatrix;
+  const Operand &addrOp = operand(isLoad ? 1 : 0);
+  const Operand &regs = operand(isLoad ? 0 : 1);
+  StateSpace access = space ? StateSpace::shared : StateSpace::generic;
+  FailureOr<Value> addr = addressValue(addrOp, access);
+  if (failed(addr))
+    return failure();
+  Value rowPtr = hostPointer(access, *addr);
+  storeWords(b, loc, block, matrix::kAddressOffset,
+             {LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), rowPtr)});
+  if (!isLoad) {
+    FailureOr<SmallVector<Value>> values =
+        readFragment(regs, matrices, b32, "the source");
+    if (failed(values))
+      return failure();
+    storeWords(b, loc, block, matrix::kAOffset, *values);
+  } else if (regs.kind != Operand::Vector || regs.elems.size() != matrices) {
+    return error(regs.loc) << "'ldmatrix' needs the destination as a vector "
+                              "of "
+                           << matrices << " b32 register"
+                           << (matrices == 1 ? "" : "s") << " '{...}'",
+           failure();
+  }
+  auto code = matrix::Form::rows(isLoad ? matrix::Ldmatrix
+                                        : matrix::Stmatrix,
+                                 matrices, trans);
+  ptx::WarpMatrixOp::create(b, loc, state, block,
+                            b.getI64IntegerAttr(int64_t(code.bits)));
+  if (isLoad)
+    return writeFragment(regs, matrices, b32, block);
+  return success();
+}

@@ -1,0 +1,466 @@
+//===- Matrix.cpp - warp-level matrix instructions -----------------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// mma, ldmatrix, stmatrix and movmatrix (PTX ISA 9.7.14.5). They are warp
+// collectives: every lane's fragment block (ABI.h, matrix::) meets here,
+// the scheduler having suspended all of them at the instruction, and this
+// file computes the whole warp's results at once.
+//
+// The fragment layouts are the ISA's (9.7.14.5.1-9.7.14.5.12), written as
+// row/column functions of (lane, register, element) below. The numerics of
+// the floating-point mma forms, which the ISA leaves open, follow what an
+// H100 computes (docs/floating-point.md, "Matrix multiply-accumulate"):
+// for f16, bf16, tf32 and fp8 inputs every product is exact; the products
+// of a block and the accumulator are aligned to the largest of their
+// exponents, each truncated toward zero to kAlignBits bits below it, added
+// exactly, and the sum is truncated to f32. f64 is a chain of fused
+// multiply-adds in k order, rounded to nearest. Integer forms are exact,
+// wrapping or, with .satfinite, clamped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Matrix.h"
+
+#include "ptxjit/Runtime/ABI.h"
+#include "ptxjit/Runtime/FloatOps.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+#include <algorithm>
+#include <climits>
+
+using namespace ptxjit::rt;
+using namespace ptxjit::rt::matrix;
+
+namespace {
+
+/// An exact product or accumulator: (-1)^negative * sig * 2^exp, or a
+/// special value.
+struct Term {
+  enum Kind { Finite, Inf, NaN } kind = Finite;
+  bool negative = false;
+  uint64_t sig = 0;
+  int exp = 0;
+};
+
+/// The bits of the fraction below the largest exponent that the alignment
+/// keeps (fitted on H100 readings, scripts/gpu/mma_probes.py).
+constexpr int kAlignBits = 26;
+
+Term decode(Elem e, uint32_t bits) {
+  Term t;
+  int ebits, mbits, bias;
+  switch (e) {
+  case F16: ebits = 5; mbits = 10; break;
+  case BF16: ebits = 8; mbits = 7; break;
+  case TF32: ebits = 8; mbits = 10; bits >>= 13; break;
+  case F32: ebits = 8; mbits = 23; break;
+  case E4M3: ebits = 4; mbits = 3; break;
+  case E5M2: ebits = 5; mbits = 2; break;
+  default: return t;
+  }
+  bias = (1 << (ebits - 1)) - 1;
+  unsigned width = 1 + ebits + mbits;
+  t.negative = bits >> (width - 1) & 1;
+  uint32_t exp = bits >> mbits & ((1u << ebits) - 1);
+  uint32_t man = bits & ((1u << mbits) - 1);
+  if (e == E4M3) {
+    // No infinities; S.1111.111 is NaN.
+    if (exp == 15 && man == 7)
+      t.kind = Term::NaN;
+  } else if (exp == (1u << ebits) - 1) {
+    t.kind = man ? Term::NaN : Term::Inf;
+    return t;
+  }
+  if (t.kind != Term::Finite)
+    return t;
+  if (exp == 0) {
+    t.sig = man;
+    t.exp = 1 - bias - mbits;
+  } else {
+    t.sig = man | 1u << mbits;
+    t.exp = int(exp) - bias - mbits;
+  }
+  return t;
+}
+
+Term multiply(const Term &a, const Term &b) {
+  Term p;
+  p.negative = a.negative != b.negative;
+  if (a.kind == Term::NaN || b.kind == Term::NaN) {
+    p.kind = Term::NaN;
+  } else if (a.kind == Term::Inf || b.kind == Term::Inf) {
+    bool zero = (a.kind == Term::Finite && a.sig == 0) ||
+                (b.kind == Term::Finite && b.sig == 0);
+    p.kind = zero ? Term::NaN : Term::Inf;
+  } else {
+    p.sig = a.sig * b.sig;
+    p.exp = a.exp + b.exp;
+  }
+  return p;
+}
+
+int leadingExponent(const Term &t) {
+  return t.exp + 63 - __builtin_clzll(t.sig);
+}
+
+/// An f32 from sign, magnitude and exponent (value = mag * 2^exp), rounded
+/// toward zero; overflow gives infinity.
+uint32_t f32TowardZero(bool negative, uint64_t mag, int exp) {
+  uint32_t sign = negative ? 0x80000000u : 0;
+  if (mag == 0)
+    return sign;
+  int lead = exp + 63 - __builtin_clzll(mag);
+  if (lead > 127)
+    return sign | 0x7f800000u;
+  // The unit of the result's last place: 2^(lead - 23), or 2^-149 for
+  // subnormals.
+  int unit = std::max(lead - 23, -149);
+  int shift = unit - exp;
+  uint64_t q = shift >= 64 ? 0 : shift >= 0 ? mag >> shift : mag << -shift;
+  if (q == 0)
+    return sign;
+  if (q < (1u << 23))
+    return sign | uint32_t(q); // subnormal
+  return sign | uint32_t(unit + 150) << 23 | (uint32_t(q) & 0x7fffff);
+}
+
+Term fromF32Bits(uint32_t bits) { return decode(F32, bits); }
+
+/// Sums `terms` (the accumulator first) as the tensor cores do and returns
+/// f32 bits.
+uint32_t alignedSum(const Term *terms, unsigned n) {
+  bool nan = false, posInf = false, negInf = false;
+  int emax = std::numeric_limits<int>::min();
+  for (unsigned i = 0; i < n; ++i) {
+    const Term &t = terms[i];
+    if (t.kind == Term::NaN)
+      nan = true;
+    else if (t.kind == Term::Inf)
+      (t.negative ? negInf : posInf) = true;
+    else if (t.sig)
+      emax = std::max(emax, leadingExponent(t));
+  }
+  if (nan || (posInf && negInf))
+    return 0x7fffffffu;
+  if (posInf || negInf)
+    return posInf ? 0x7f800000u : 0xff800000u;
+  if (emax == std::numeric_limits<int>::min()) {
+    // All zero: the sign of an exact zero sum (-0 only if all are -0).
+    bool allNegative = true;
+    for (unsigned i = 0; i < n; ++i)
+      allNegative &= terms[i].negative;
+    return allNegative ? 0x80000000u : 0;
+  }
+  int unit = emax - kAlignBits;
+  int64_t sum = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    const Term &t = terms[i];
+    if (!t.sig)
+      continue;
+    int shift = t.exp - unit;
+    uint64_t v = shift >= 0 ? t.sig << shift
+                            : (-shift >= 64 ? 0 : t.sig >> -shift);
+    sum += t.negative ? -int64_t(v) : int64_t(v);
+  }
+  if (sum == 0)
+    return 0;
+  return f32TowardZero(sum < 0, sum < 0 ? uint64_t(-sum) : uint64_t(sum),
+                       unit);
+}
+
+/// Where element `elem` of register `reg` of a lane's fragment lies in its
+/// matrix: (row, column) and, for the four matrices of m8n8k4 with f16,
+/// which one.
+struct Place {
+  unsigned row, col, matrix = 0;
+};
+
+enum class Operand { A, B, C };
+
+Place place(const Form &f, Operand which, unsigned lane, unsigned reg,
+            unsigned elem, unsigned perReg) {
+  unsigned g = lane >> 2, t = lane & 3;
+  bool quad = f.m() == 8 && f.k() == 4 && f.a() == F16;
+  if (quad) {
+    // Four 8x8x4 products, each on lanes 4q..4q+3 (low) and 16+4q..
+    // 16+4q+3 (high).
+    unsigned q = g & 3, hi = lane >= 16 ? 4 : 0, i = reg * perReg + elem;
+    switch (which) {
+    case Operand::A:
+      return f.aCol() ? Place{i % 4 + hi, lane % 4, q}
+                      : Place{lane % 4 + hi, i, q};
+    case Operand::B:
+      return f.bRow() ? Place{lane % 4, i + hi, q}
+                      : Place{i, lane % 4 + hi, q};
+    case Operand::C:
+      if (f.c() == F16 || (f.c() == ElemNone && f.d() == F16))
+        return {lane % 4 + hi, i, q};
+      return {(lane & 1) + (i & 2) + hi, (i & 4) + (lane & 2) + (i & 1), q};
+    }
+  }
+  unsigned i = reg * perReg + elem;
+  switch (which) {
+  case Operand::A:
+    if (f.m() == 8)
+      return {g, t * perReg + elem};
+    return {g + 8 * (reg & 1), t * perReg + elem + (reg >> 1) * 4 * perReg};
+  case Operand::B:
+    if (f.m() == 8)
+      return {t * perReg + elem, g};
+    return {t * perReg + elem + reg * 4 * perReg, g};
+  case Operand::C:
+    if (f.m() == 8)
+      return {g, 2 * t + i};
+    return {g + 8 * (i >> 1), 2 * t + (i & 1)};
+  }
+  return {0, 0};
+}
+
+uint32_t word(const uint8_t *block, unsigned offset, unsigned index) {
+  uint32_t w;
+  std::memcpy(&w, block + offset + 4 * index, 4);
+  return w;
+}
+
+void setWord(uint8_t *block, unsigned offset, unsigned index, uint32_t w) {
+  std::memcpy(block + offset + 4 * index, &w, 4);
+}
+
+uint32_t field(uint32_t w, unsigned bits, unsigned elem) {
+  return bits == 32 ? w : (w >> (elem * bits)) & ((1u << bits) - 1);
+}
+
+/// The element values of one operand, [matrix][row][col], as raw bits (a
+/// 64-bit f64 element in one entry).
+struct Matrices {
+  unsigned rows, cols, copies;
+  std::vector<uint64_t> bits;
+  uint64_t &at(unsigned m, unsigned r, unsigned c) {
+    return bits[(m * rows + r) * cols + c];
+  }
+};
+
+Matrices gather(const Form &f, Operand which, uint8_t *const blocks[],
+                Elem e, unsigned rows, unsigned cols, unsigned copies) {
+  Matrices mat{rows, cols, copies,
+               std::vector<uint64_t>(size_t(rows) * cols * copies)};
+  unsigned bits = elemBits(e);
+  unsigned perReg = bits >= 32 ? 1 : 32 / bits;
+  unsigned regs = fragmentWords(rows, cols, e, copies);
+  if (bits == 64)
+    regs /= 2;
+  unsigned offset = which == Operand::A   ? kAOffset
+                    : which == Operand::B ? kBOffset
+                                          : kCOffset;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!blocks[lane])
+      continue;
+    for (unsigned r = 0; r < regs; ++r) {
+      uint64_t w = bits == 64 ? uint64_t(word(blocks[lane], offset, 2 * r)) |
+                                    uint64_t(word(blocks[lane], offset,
+                                                  2 * r + 1))
+                                        << 32
+                              : word(blocks[lane], offset, r);
+      for (unsigned j = 0; j < perReg; ++j) {
+        Place p = place(f, which, lane, r, j, perReg);
+        mat.at(p.matrix, p.row, p.col) =
+            bits == 64 ? w : field(uint32_t(w), bits, j);
+      }
+    }
+  }
+  return mat;
+}
+
+void scatter(const Form &f, uint8_t *const blocks[], const Matrices &d,
+             Elem e) {
+  unsigned bits = elemBits(e);
+  unsigned perReg = bits >= 32 ? 1 : 32 / bits;
+  unsigned regs = fragmentWords(d.rows, d.cols, e, d.copies);
+  if (bits == 64)
+    regs /= 2;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!blocks[lane])
+      continue;
+    for (unsigned r = 0; r < regs; ++r) {
+      uint64_t w = 0;
+      for (unsigned j = 0; j < perReg; ++j) {
+        Place p = place(f, Operand::C, lane, r, j, perReg);
+        uint64_t v = d.bits[(p.matrix * d.rows + p.row) * d.cols + p.col];
+        w |= bits >= 32 ? v : (v & ((1u << bits) - 1)) << (j * bits);
+      }
+      if (bits == 64) {
+        setWord(blocks[lane], kDOffset, 2 * r, uint32_t(w));
+        setWord(blocks[lane], kDOffset, 2 * r + 1, uint32_t(w >> 32));
+      } else {
+        setWord(blocks[lane], kDOffset, r, uint32_t(w));
+      }
+    }
+  }
+}
+
+int64_t signedElem(Elem e, uint64_t bits) {
+  switch (e) {
+  case S8: return int8_t(bits);
+  case S4: return int64_t(bits << 60) >> 60;
+  default: return int64_t(bits);
+  }
+}
+
+double f64Of(uint64_t bits) {
+  double d;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+uint64_t bitsOf(double d) {
+  uint64_t b;
+  std::memcpy(&b, &d, 8);
+  return b;
+}
+
+void mma(const Form &f, uint8_t *const blocks[]) {
+  unsigned m = f.m(), n = f.n(), k = f.k();
+  unsigned copies = (m == 8 && k == 4 && f.a() == F16) ? 4 : 1;
+  Matrices a = gather(f, Operand::A, blocks, f.a(), m, k, copies);
+  Matrices b = gather(f, Operand::B, blocks, f.b(), k, n, copies);
+  Matrices c = gather(f, Operand::C, blocks, f.c(), m, n, copies);
+  Matrices d{m, n, copies, std::vector<uint64_t>(size_t(m) * n * copies)};
+  std::vector<Term> terms(k + 1);
+  for (unsigned q = 0; q < copies; ++q)
+    for (unsigned i = 0; i < m; ++i)
+      for (unsigned j = 0; j < n; ++j) {
+        uint64_t cBits = c.at(q, i, j);
+        uint64_t &out = d.bits[(q * m + i) * n + j];
+        switch (f.a()) {
+        case F64: {
+          double acc = f64Of(cBits);
+          for (unsigned x = 0; x < k; ++x)
+            acc = std::fma(f64Of(a.at(q, i, x)), f64Of(b.at(q, x, j)), acc);
+          // NaNs as the host's fma makes them: the first NaN operand
+          // quieted, or the default NaN 0xfff8000000000000 for an invalid
+          // operation (an H100 gives the same NaNs but may pick another
+          // operand's, docs/floating-point.md).
+          out = bitsOf(acc);
+          break;
+        }
+        case S8: case U8: case S4: case U4: {
+          int64_t acc = int32_t(cBits);
+          for (unsigned x = 0; x < k; ++x)
+            acc += signedElem(f.a(), a.at(q, i, x)) *
+                   signedElem(f.b(), b.at(q, x, j));
+          if (f.satfinite())
+            acc = std::min<int64_t>(std::max<int64_t>(acc, INT32_MIN),
+                                    INT32_MAX);
+          out = uint32_t(acc);
+          break;
+        }
+        case B1: {
+          uint32_t acc = uint32_t(cBits);
+          for (unsigned x = 0; x < k; ++x) {
+            uint64_t av = a.at(q, i, x), bv = b.at(q, x, j);
+            acc += f.bitOp() == 2 ? (av & bv) : (av ^ bv);
+          }
+          out = acc;
+          break;
+        }
+        default: {
+          terms[0] = f.c() == F16 ? decode(F16, uint32_t(cBits))
+                                  : fromF32Bits(uint32_t(cBits));
+          for (unsigned x = 0; x < k; ++x)
+            terms[x + 1] = multiply(decode(f.a(), uint32_t(a.at(q, i, x))),
+                                    decode(f.b(), uint32_t(b.at(q, x, j))));
+          uint32_t sum = alignedSum(terms.data(), k + 1);
+          // An f16 D is the f32 result rounded to nearest (H100 readings).
+          float sumValue;
+          std::memcpy(&sumValue, &sum, 4);
+          out = f.d() == F16 ? ptxrt_encode(sumValue, PTXRT_F16, PTXRT_RN, 0)
+                             : sum;
+          break;
+        }
+        }
+      }
+  scatter(f, blocks, d, f.d());
+}
+
+/// ldmatrix / stmatrix: matrix `mat` of .x1/.x2/.x4 takes its 8 row
+/// addresses from lanes 8*mat .. 8*mat+7; lane l holds elements
+/// (l / 4, 2 * (l % 4)) and (l / 4, 2 * (l % 4) + 1) of each matrix in
+/// its register `mat` (transposed with .trans).
+void rows(const Form &f, uint8_t *const blocks[]) {
+  unsigned count = f.matrices();
+  for (unsigned mat = 0; mat < count; ++mat)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      if (!blocks[lane])
+        continue;
+      for (unsigned half = 0; half < 2; ++half) {
+        unsigned row = lane / 4, col = 2 * (lane % 4) + half;
+        if (f.trans())
+          std::swap(row, col);
+        uint8_t *rowBlock = blocks[8 * mat + row];
+        if (!rowBlock)
+          continue;
+        uint64_t address;
+        std::memcpy(&address, rowBlock + kAddressOffset, 8);
+        auto *element = reinterpret_cast<uint16_t *>(address) + col;
+        if (f.op() == Ldmatrix) {
+          uint32_t w = word(blocks[lane], kDOffset, mat);
+          w = half ? (w & 0xffff) | uint32_t(*element) << 16
+                   : (w & 0xffff0000u) | *element;
+          setWord(blocks[lane], kDOffset, mat, w);
+        } else {
+          *element = uint16_t(word(blocks[lane], kAOffset, mat) >> (16 * half));
+        }
+      }
+    }
+}
+
+/// movmatrix.trans: lane l gets, transposed, what ldmatrix.trans would
+/// load from the matrix the lanes hold.
+void transposeInRegisters(uint8_t *const blocks[]) {
+  uint16_t matrix[8][8] = {};
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    if (blocks[lane]) {
+      uint32_t w = word(blocks[lane], kAOffset, 0);
+      matrix[lane / 4][2 * (lane % 4)] = uint16_t(w);
+      matrix[lane / 4][2 * (lane % 4) + 1] = uint16_t(w >> 16);
+    }
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    if (blocks[lane]) {
+      unsigned row = lane / 4, col = 2 * (lane % 4);
+      setWord(blocks[lane], kDOffset, 0,
+              uint32_t(matrix[col][row]) |
+                  uint32_t(matrix[col + 1][row]) << 16);
+    }
+}
+
+} // namespace
+
+void ptxjit::rt::completeMatrix(ThreadState *warp[kWarpSize],
+                                uint32_t group) {
+  uint8_t *blocks[kWarpSize] = {};
+  uint64_t formBits = 0;
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    if (group >> l & 1) {
+      blocks[l] = reinterpret_cast<uint8_t *>(warp[l]->collA);
+      formBits = warp[l]->collB;
+    }
+  Form f{formBits};
+  switch (f.op()) {
+  case Mma:
+    mma(f, blocks);
+    break;
+  case Ldmatrix:
+  case Stmatrix:
+    rows(f, blocks);
+    break;
+  case Movmatrix:
+    transposeInRegisters(blocks);
+    break;
+  }
+}
