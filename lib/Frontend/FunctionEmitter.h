@@ -307,6 +307,9 @@ private:
   }
   LogicalResult emitWarpCollective(Mods &mods);
   LogicalResult emitMma(Mods &mods);
+  LogicalResult emitCpAsync(Mods &mods);
+  LogicalResult emitMbarrier(Mods &mods);
+  FailureOr<Value> mbarrierObject(const Operand &op, std::optional<Mod> space);
   LogicalResult emitMatrixRows(Mods &mods);
   FailureOr<SmallVector<Value>> readFragment(const Operand &op,
                                              unsigned count, PtxType type,

@@ -1188,12 +1188,9 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
               .Case("global", ptx::StateSpace::global)
               .Default(ptx::StateSpace::constant);
       consume();
-      if (space == ptx::StateSpace::shared) {
-        // Function-scope shared variables share the module's layout.
-        if (failed(parseVarDecl(space, false, nullptr)))
-          return failure();
-        continue;
-      }
+      // Function-scope shared variables take their place in the module's
+      // shared layout (parseVarDecl) but their names are the function's:
+      // two kernels may each declare a `.shared` named alike.
       if (failed(parseVarDecl(space, false, &function)))
         return failure();
       continue;

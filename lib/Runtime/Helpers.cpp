@@ -208,6 +208,11 @@ std::vector<std::pair<const char *, void *>> ptxjit::rt::getHelperSymbols() {
           HELPER(ptxrt_dp4a),      HELPER(ptxrt_dp2a),
           HELPER(ptxrt_prmt),      HELPER(ptxrt_clock64),
           HELPER(ptxrt_globaltimer), HELPER(ptxrt_coro_alloc),
-          HELPER(ptxrt_coro_free)};
+          HELPER(ptxrt_coro_free),
+          HELPER(ptxrt_mbarrier_init), HELPER(ptxrt_mbarrier_inval),
+          HELPER(ptxrt_mbarrier_arrive), HELPER(ptxrt_mbarrier_tx),
+          HELPER(ptxrt_mbarrier_test_state),
+          HELPER(ptxrt_mbarrier_test_parity),
+          HELPER(ptxrt_mbarrier_pending_count)};
 #undef HELPER
 }

@@ -38,6 +38,28 @@ uint64_t ptxrt_clock64();
 uint64_t ptxrt_globaltimer();
 void *ptxrt_coro_alloc(uint64_t size);
 void ptxrt_coro_free(void *frame);
+
+// mbarrier objects (9.7.13.15, Mbarrier.cpp): a 64-bit word in shared
+// memory holding the pending arrival count, the expected arrival count, the
+// tx-count and the phase (layout in Mbarrier.cpp). Arrivals are release
+// read-modify-writes, the tests acquire loads.
+void ptxrt_mbarrier_init(uint64_t *object, uint32_t count);
+void ptxrt_mbarrier_inval(uint64_t *object);
+/// An arrive-on of \p count after an expect-tx of \p txCount; with
+/// \p drop (arrive_drop) the expected count of later phases drops by
+/// \p count too. Returns the state: the object before the arrival.
+uint64_t ptxrt_mbarrier_arrive(uint64_t *object, uint32_t count,
+                               uint32_t txCount, uint32_t drop);
+/// Adds \p delta to the tx-count (expect-tx: +n, complete-tx: -n), which
+/// may complete the phase.
+void ptxrt_mbarrier_tx(uint64_t *object, int32_t delta);
+/// Whether the phase of \p state (from an arrive) has completed.
+uint32_t ptxrt_mbarrier_test_state(uint64_t *object, uint64_t state);
+/// Whether the phase of parity \p parity has completed (it is the
+/// preceding phase, not the current one).
+uint32_t ptxrt_mbarrier_test_parity(uint64_t *object, uint32_t parity);
+/// The pending arrival count before the arrive that returned \p state.
+uint32_t ptxrt_mbarrier_pending_count(uint64_t state);
 }
 
 namespace ptxjit::rt {

@@ -285,6 +285,61 @@ struct WarpMatrixLowering : ConvertOpToLLVMPattern<ptx::WarpMatrixOp> {
   }
 };
 
+/// mbarrier operations: calls of the runtime's mbarrier helpers
+/// (Runtime/Mbarrier.cpp).
+struct MbarrierLowering : ConvertOpToLLVMPattern<ptx::MbarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::MbarrierOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    using K = ptx::MbarrierKind;
+    Gen g{rw, op.getLoc()};
+    Value result;
+    switch (op.getKind()) {
+    case K::init:
+      g.call(op, "ptxrt_mbarrier_init", {}, {a.getObject(), a.getCount()});
+      break;
+    case K::inval:
+      g.call(op, "ptxrt_mbarrier_inval", {}, {a.getObject()});
+      break;
+    case K::arrive:
+    case K::arrive_drop:
+      result = g.call(op, "ptxrt_mbarrier_arrive", g.i64(),
+                      {a.getObject(), a.getCount(), a.getTxCount(),
+                       g.cst(g.i32(), op.getKind() == K::arrive_drop)});
+      break;
+    case K::expect_tx:
+      g.call(op, "ptxrt_mbarrier_tx", {}, {a.getObject(), a.getTxCount()});
+      break;
+    case K::complete_tx: {
+      Value negated = LLVM::SubOp::create(rw, op.getLoc(), g.cst(g.i32(), 0),
+                                          a.getTxCount());
+      g.call(op, "ptxrt_mbarrier_tx", {}, {a.getObject(), negated});
+      break;
+    }
+    case K::test_wait: {
+      Value done =
+          a.getState()
+              ? g.call(op, "ptxrt_mbarrier_test_state", g.i32(),
+                       {a.getObject(), a.getState()})
+              : g.call(op, "ptxrt_mbarrier_test_parity", g.i32(),
+                       {a.getObject(), a.getParity()});
+      result = g.trunc(g.i1(), done);
+      break;
+    }
+    case K::pending_count:
+      result = g.call(op, "ptxrt_mbarrier_pending_count", g.i32(),
+                      {a.getState()});
+      break;
+    }
+    if (result)
+      rw.replaceOp(op, result);
+    else
+      rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// yield: lets the scheduler run other threads (spin loops).
 struct YieldLowering : ConvertOpToLLVMPattern<ptx::YieldOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -307,5 +362,5 @@ void ptxjit::populateControlSyncToLLVMPatterns(
   patterns.add<TrapLowering, FaultedLowering, ExitThreadLowering,
                FenceLowering, BarrierLowering,
                WarpCollectiveLowering, WarpMatrixLowering,
-               YieldLowering>(typeConverter);
+               MbarrierLowering, YieldLowering>(typeConverter);
 }

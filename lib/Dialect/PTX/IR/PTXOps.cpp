@@ -756,6 +756,45 @@ LogicalResult WarpCollectiveOp::verify() {
   return success();
 }
 
+/// The operands and result each mbarrier operation takes.
+LogicalResult MbarrierOp::verify() {
+  using K = MbarrierKind;
+  K kind = getKind();
+  bool arrive = kind == K::arrive || kind == K::arrive_drop;
+  bool wantObject = kind != K::pending_count;
+  bool wantCount = kind == K::init || arrive;
+  bool wantTx = arrive || kind == K::expect_tx || kind == K::complete_tx;
+  bool wantState = kind == K::pending_count;
+  StringRef name = stringifyMbarrierKind(kind);
+  auto shape = [&](StringRef operand, bool want, bool has) -> LogicalResult {
+    if (want == has)
+      return success();
+    return emitOpError("'") << name << "' " << (want ? "needs" : "takes no")
+                            << " operand '" << operand << "'";
+  };
+  if (failed(shape("object", wantObject, bool(getObject()))) ||
+      failed(shape("count", wantCount, bool(getCount()))) ||
+      failed(shape("tx_count", wantTx, bool(getTxCount()))) ||
+      (kind != K::test_wait &&
+       (failed(shape("state", wantState, bool(getState()))) ||
+        failed(shape("parity", false, bool(getParity()))))))
+    return failure();
+  if (kind == K::test_wait && bool(getState()) == bool(getParity()))
+    return emitOpError("'test_wait' takes a 'state' or a 'parity'");
+  Type result = getResult() ? getResult().getType() : Type();
+  Builder b(getContext());
+  Type want = arrive                  ? b.getI64Type()
+              : kind == K::test_wait  ? b.getI1Type()
+              : kind == K::pending_count ? b.getI32Type()
+                                         : Type();
+  if (result != want) {
+    if (!want)
+      return emitOpError("'") << name << "' has no result";
+    return emitOpError("'") << name << "' returns " << want;
+  }
+  return success();
+}
+
 /// The form must name one of the matrix operations with the operand sizes
 /// that fit a fragment block.
 LogicalResult WarpMatrixOp::verify() {

@@ -28,7 +28,7 @@ struct MarkSuspendPointsPass
 /// Whether \p op may observe a write of another thread that the current
 /// thread waits for.
 bool readsSharedState(Operation *op) {
-  if (isa<ptx::AtomOp, ptx::FenceOp>(op))
+  if (isa<ptx::AtomOp, ptx::FenceOp, ptx::MbarrierOp>(op))
     return true;
   if (auto ld = dyn_cast<ptx::LdOp>(op))
     return ld.getIsVolatile() || ld.getMmio() ||

@@ -211,6 +211,19 @@ def PTX_CollectiveKind : PTX_I32Enum<"CollectiveKind", "warp collective", [
 def PTX_CollectiveKindAttr
     : EnumAttr<PTX_Dialect, PTX_CollectiveKind, "collective">;
 
+// The operations on mbarrier objects of ptx.mbarrier (9.7.13.15).
+def PTX_MbarrierKind : PTX_I32Enum<"MbarrierKind", "mbarrier operation", [
+    I32EnumAttrCase<"init", 0>,
+    I32EnumAttrCase<"inval", 1>,
+    I32EnumAttrCase<"arrive", 2>,
+    I32EnumAttrCase<"arrive_drop", 3>,
+    I32EnumAttrCase<"expect_tx", 4>,
+    I32EnumAttrCase<"complete_tx", 5>,
+    I32EnumAttrCase<"test_wait", 6>,
+    I32EnumAttrCase<"pending_count", 7>]>;
+def PTX_MbarrierKindAttr
+    : EnumAttr<PTX_Dialect, PTX_MbarrierKind, "mbarrier_kind">;
+
 // The reduction of bar.red (9.7.13.1).
 def PTX_BarrierReduction : PTX_I32Enum<"BarrierReduction",
     "barrier reduction", [

@@ -507,6 +507,24 @@ def : MoveInstr<"st", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
+def Mod_async : PTX_Flag<"async", "an asynchronous copy">;
+def Mod_CpAsyncOp : PTX_Modifiers<["ca", "cg", "commit_group", "wait_group",
+    "wait_all", "mbarrier"], "cp.async operation: the cache operator of a "
+    "copy, or the group or mbarrier operation">;
+def Mod_CpAsyncPrefetch : PTX_Modifiers<["L2::64B", "L2::128B", "L2::256B"],
+    "prefetch size (no effect on a CPU)">;
+def Mod_arrive : PTX_Flag<"arrive", "an arrive-on operation">;
+def Mod_noinc : PTX_Flag<"noinc", "no pending-count increment">;
+def Mod_CpSpaces : PTX_Modifiers<["shared", "shared::cta", "global"],
+    "state spaces of destination and source">;
+def : MoveInstr<"cp", "9.7.9.25.3", PTX_SideEffect, "emitCpAsync(mods)",
+    [Mod_async, Mod_CpAsyncOp, Mod_CpAsyncPrefetch, Mod_L2CacheHint,
+     Mod_arrive, Mod_noinc, Mod_CpSpaces]> {
+  let operandCounts = [0, 1, 3, 4, 5];
+  let required = [Mod_async, Mod_CpAsyncOp];
+  let types = ["b64"];
+  let ops = ["ptx.mbarrier"];
+}
 def : MoveInstr<"prefetch", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
     [Mod_PrefetchSpace, Mod_PrefetchLevel, Mod_tensormap]> {
   let operandCounts = [1];
@@ -714,6 +732,24 @@ def : SyncInstr<"match", "9.7.13.10", "emitWarpCollective(mods)",
   let ops = ["ptx.warp_collective"];
   let required = [Mod_MatchMode];
   let types = ["b32", "b64"];
+}
+def Mod_MbarrierOp : PTX_Modifiers<["init", "inval", "arrive", "arrive_drop",
+    "expect_tx", "complete_tx", "test_wait", "try_wait", "pending_count"],
+    "mbarrier operation (arrive and arrive_drop may add expect_tx)">;
+def Mod_noComplete : PTX_Flag<"noComplete",
+    "the arrival must not complete the phase">;
+def Mod_parity : PTX_Flag<"parity", "test the phase of a parity">;
+def Mod_MbarrierSem : PTX_Modifiers<["release", "relaxed", "acquire"],
+    "memory ordering">;
+def Mod_MbarrierSpace : PTX_Modifiers<["shared", "shared::cta",
+    "shared::cluster"], "state space of the object">;
+def : SyncInstr<"mbarrier", "9.7.13.15", "emitMbarrier(mods)",
+    [Mod_MbarrierOp, Mod_noComplete, Mod_parity, Mod_MbarrierSem, Mod_Scope,
+     Mod_MbarrierSpace]> {
+  let operandCounts = [1, 2, 3, 4];
+  let required = [Mod_MbarrierOp];
+  let types = ["b64"];
+  let ops = ["ptx.mbarrier"];
 }
 def : SyncInstr<"griddepcontrol", "9.7.13.13", "emitGriddepcontrol(mods)",
     [Mod_GriddepAction]> {

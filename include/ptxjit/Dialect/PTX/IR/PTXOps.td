@@ -662,6 +662,26 @@ def PTX_WarpMatrixOp : PTX_Op<"warp_matrix"> {
   let hasVerifier = 1;
 }
 
+def PTX_MbarrierOp : PTX_Op<"mbarrier", [AttrSizedOperandSegments]> {
+  let summary = "an operation on an mbarrier object";
+  let description = [{
+    `object` is the host address of the 64-bit mbarrier object (not for
+    pending_count). init takes the expected arrival `count`; arrive and
+    arrive_drop an arrival `count` and an expect-tx `tx_count` made first,
+    and return the state; expect_tx and complete_tx take `tx_count`;
+    test_wait (also mbarrier.try_wait, which may always return at once)
+    takes the `state` of an arrive or a phase `parity` and returns whether
+    that phase has completed; pending_count reads the pending arrival count
+    before the arrive that returned `state`.
+  }];
+  let arguments = (ins PTX_MbarrierKindAttr:$kind,
+                       Optional<LLVM_AnyPointer>:$object,
+                       Optional<I32>:$count, Optional<I32>:$tx_count,
+                       Optional<I64>:$state, Optional<I32>:$parity);
+  let results = (outs Optional<AnyInteger>:$result);
+  let hasVerifier = 1;
+}
+
 def PTX_YieldOp : PTX_Op<"yield"> {
   let summary = "a point where the CTA scheduler may switch threads";
   let description = [{
