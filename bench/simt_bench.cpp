@@ -5,10 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Runs the block reduction, the tiled SGEMM and the shared-memory histogram
-// of kernels.cu (compiled to kernels.ptx by nvcc) through ptxjit and the same
-// algorithms written in C++ (compiled -O3 -march=native, same number of host
-// threads), checks that both agree, and prints the median times and their
-// ratio (ptxjit / native).
+// of kernels.cu (compiled to kernels.ptx by nvcc), and the tensor-core GEMM
+// of test/Execution/MMA/gemm_sm80.cu (cp.async, ldmatrix, mma.sync), through
+// ptxjit and the same algorithms written in C++ (compiled -O3
+// -march=native, same number of host threads), checks that both agree, and
+// prints the median times and their ratio (ptxjit / native).
 //
 //   ptxjit-simt-bench [--repeat=N] [--threads=N]
 //
@@ -198,6 +199,60 @@ int main(int argc, char **argv) {
         nativeHist[i] = global[i].load();
     });
     report("histogram", jit, native, hist == nativeHist);
+  }
+
+  // Tensor-core GEMM: f16 inputs, f32 accumulators, 256 x 256 x 256, 64 x 64
+  // CTA tiles of 128 threads. Integer-valued inputs make the product exact,
+  // so both sides must agree bit for bit.
+  {
+    auto tc = ptxjit::Module::loadFromFile(
+        PTXJIT_BENCH_DIR "/../test/Execution/MMA/Inputs/gemm_sm80.ptx");
+    if (!tc) {
+      std::fprintf(stderr, "%s\n", llvm::toString(tc.takeError()).c_str());
+      return 1;
+    }
+    const int n = 256, T = 64;
+    std::vector<_Float16> a(n * n), b(n * n);
+    std::vector<float> c(n * n), nativeC(n * n);
+    std::mt19937 rng(4);
+    for (auto &v : a)
+      v = _Float16(int(rng() % 7) - 3);
+    for (auto &v : b)
+      v = _Float16(int(rng() % 7) - 3);
+    const ptxjit::KernelInfo *k = *(*tc)->getKernel("gemm_f16_f32");
+    const void *aP = a.data(), *bP = b.data(), *cP = c.data();
+    const void *args[] = {&aP, &bP, &cP, &n, &n, &n};
+    double jit = medianMillis(repeat, [&] {
+      if (auto err = (*tc)->launch(*k, {n / T, n / T, 1}, {128, 1, 1}, 0,
+                                   args, options))
+        std::abort();
+    });
+    double native = medianMillis(repeat, [&] {
+      std::atomic<int> next{0};
+      parallel(threads, [&](unsigned) {
+        for (int tile; (tile = next++) < (n / T) * (n / T);) {
+          int by = tile / (n / T), bx = tile % (n / T);
+          static thread_local float acc[T][T], as[T][32], bs[32][T];
+          std::memset(acc, 0, sizeof acc);
+          for (int k0 = 0; k0 < n; k0 += 32) {
+            for (int y = 0; y < T; ++y)
+              for (int x = 0; x < 32; ++x)
+                as[y][x] = float(a[(by * T + y) * n + k0 + x]);
+            for (int y = 0; y < 32; ++y)
+              for (int x = 0; x < T; ++x)
+                bs[y][x] = float(b[(k0 + y) * n + bx * T + x]);
+            for (int y = 0; y < T; ++y)
+              for (int kk = 0; kk < 32; ++kk)
+                for (int x = 0; x < T; ++x)
+                  acc[y][x] += as[y][kk] * bs[kk][x];
+          }
+          for (int y = 0; y < T; ++y)
+            for (int x = 0; x < T; ++x)
+              nativeC[(by * T + y) * n + bx * T + x] = acc[y][x];
+        }
+      });
+    });
+    report("hgemm-tc", jit, native, c == nativeC);
   }
   return ok ? 0 : 1;
 }

@@ -172,6 +172,10 @@ LogicalResult FunctionEmitter::checkVectorOperand(const Operand &op,
   if ((lanes > 1) == (op.kind == Operand::Vector) &&
       (lanes == 1 || op.elems.size() == lanes))
     return success();
+  // `{%r}`, a brace around one register, is that register (ptxas accepts
+  // it; Triton writes `ld.global.b16 { %rs1 }, [...]`).
+  if (lanes == 1 && op.kind == Operand::Vector && op.elems.size() == 1)
+    return success();
   return error(op.loc) << role << " must be a vector of " << lanes << " "
                        << elements,
          failure();
@@ -246,7 +250,8 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
       cache ? ptx::CacheOperatorAttr::get(ctx, *cache) : nullptr, invariant,
       orderAttr(access.order), scopeAttr(access.scope), access.mmio);
   if (lanes == 1)
-    return write(dst, load.getResult(0), *type, /*relaxed=*/true);
+    return write(dst.kind == Operand::Vector ? dst.elems[0] : dst,
+                 load.getResult(0), *type, /*relaxed=*/true);
   for (unsigned i = 0; i < lanes; ++i)
     if (failed(write(dst.elems[i], load.getResult(i), *type, true)))
       return failure();
@@ -273,7 +278,9 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
     return failure();
   SmallVector<Value> values;
   if (lanes == 1) {
-    FailureOr<Value> v = read(src, *type, /*relaxed=*/true);
+    FailureOr<Value> v =
+        read(src.kind == Operand::Vector ? src.elems[0] : src, *type,
+             /*relaxed=*/true);
     if (failed(v))
       return failure();
     values.push_back(*v);

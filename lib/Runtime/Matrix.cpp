@@ -332,6 +332,18 @@ void mma(const Form &f, uint8_t *const blocks[]) {
   Matrices c = gather(f, Operand::C, blocks, f.c(), m, n, copies);
   Matrices d{m, n, copies, std::vector<uint64_t>(size_t(m) * n * copies)};
   std::vector<Term> terms(k + 1);
+  // The floating-point elements, decoded once for all the products.
+  bool isFloat = f.a() != F64 && f.a() != S8 && f.a() != U8 &&
+                 f.a() != S4 && f.a() != U4 && f.a() != B1;
+  std::vector<Term> aTerms, bTerms;
+  if (isFloat) {
+    aTerms.reserve(a.bits.size());
+    for (uint64_t v : a.bits)
+      aTerms.push_back(decode(f.a(), uint32_t(v)));
+    bTerms.reserve(b.bits.size());
+    for (uint64_t v : b.bits)
+      bTerms.push_back(decode(f.b(), uint32_t(v)));
+  }
   for (unsigned q = 0; q < copies; ++q)
     for (unsigned i = 0; i < m; ++i)
       for (unsigned j = 0; j < n; ++j) {
@@ -373,8 +385,8 @@ void mma(const Form &f, uint8_t *const blocks[]) {
           terms[0] = f.c() == F16 ? decode(F16, uint32_t(cBits))
                                   : fromF32Bits(uint32_t(cBits));
           for (unsigned x = 0; x < k; ++x)
-            terms[x + 1] = multiply(decode(f.a(), uint32_t(a.at(q, i, x))),
-                                    decode(f.b(), uint32_t(b.at(q, x, j))));
+            terms[x + 1] = multiply(aTerms[(q * m + i) * k + x],
+                                    bTerms[(q * k + x) * n + j]);
           uint32_t sum = alignedSum(terms.data(), k + 1);
           // An f16 D is the f32 result rounded to nearest (H100 readings).
           float sumValue;
