@@ -15,6 +15,7 @@
 
 #include "ptxjit/Runtime/ABI.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -330,5 +331,135 @@ LogicalResult FunctionEmitter::emitMatrixRows(Mods &mods) {
                             b.getI64IntegerAttr(int64_t(code.bits)));
   if (isLoad)
     return writeFragment(regs, matrices, b32, block);
+  return success();
+}
+
+/// wgmma (9.7.15): fence, commit_group and wait_group have nothing to do,
+/// since each wgmma.mma_async completes before the next instruction;
+/// mma_async is a warp collective per warp of the warpgroup (each warp
+/// computes its 16 rows of D from the descriptors' shared memory).
+LogicalResult FunctionEmitter::emitWgmma(Mods &mods) {
+  mods.take(Mod::sync);
+  mods.take(Mod::aligned);
+  std::optional<Mod> what = mods.takeAny(
+      {Mod::mma_async, Mod::fence, Mod::commit_group, Mod::wait_group});
+  if (*what != Mod::mma_async) {
+    if (failed(checkAllUsed(mods)) ||
+        failed(expectOperands(*what == Mod::wait_group ? 1 : 0)))
+      return failure();
+    if (*what == Mod::wait_group &&
+        (operand(0).kind != Operand::Imm || operand(0).imm < 0))
+      return error(operand(0).loc) << "'wgmma.wait_group' needs a "
+                                      "non-negative integer constant",
+             failure();
+    return success();
+  }
+  std::optional<Mod> shapeMod;
+  StringRef shape;
+  for (StringRef m : curInstr->mods)
+    if (m.starts_with("m64n")) {
+      shapeMod = lookupModifier(m);
+      shape = m;
+      break;
+    }
+  if (!shapeMod || !mods.take(*shapeMod))
+    return instrError() << "'wgmma.mma_async' needs a shape "
+                           "('.m64nNk16', ...)",
+           failure();
+  SmallVector<StringRef, 4> types = mods.takeTypeNames(
+      {Mod::tf32, Mod::e4m3, Mod::e5m2, Mod::s4, Mod::u4, Mod::b1});
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  unsigned n = 0, k = 0;
+  auto [nText, kText] = shape.drop_front(4).split('k');
+  nText.getAsInteger(10, n);
+  kText.getAsInteger(10, k);
+  if (types.size() != 3)
+    return instrError() << "'wgmma.mma_async' needs three types (D, A, B), "
+                           "found "
+                        << types.size(),
+           failure();
+  matrix::Elem d = elemOf(types[0]), a = elemOf(types[1]),
+               bElem = elemOf(types[2]);
+  bool half = (a == matrix::F16 || a == matrix::BF16) && a == bElem;
+  if (!half || k != 16 || !(d == matrix::F32 || (d == matrix::F16 &&
+                                                  a == matrix::F16)))
+    return instrError() << "'wgmma.mma_async." << shape << "." << types[0]
+                        << "." << types[1] << "." << types[2]
+                        << "' is not supported yet (ptxjit runs the f16 and "
+                           "bf16 forms with k16)",
+           failure();
+  unsigned dWords = 64 * n * matrix::elemBits(d) / (128 * 32);
+  bool aInRegs = operand(1).kind == Operand::Vector;
+  unsigned count = curInstr->operands.size();
+  if (count != (aInRegs ? 7u : 8u))
+    return instrError() << "'wgmma.mma_async' takes d, a, b-desc, scale-d, "
+                           "imm-scale-a, imm-scale-b"
+                        << (aInRegs ? "" : ", imm-trans-a")
+                        << " and imm-trans-b",
+           failure();
+  PtxType b32 = PtxType::make(PtxType::Bits, 32);
+  PtxType b64 = PtxType::make(PtxType::Bits, 64);
+  FailureOr<SmallVector<Value>> dIn =
+      readFragment(operand(0), dWords, b32, "D");
+  if (failed(dIn))
+    return failure();
+  Value block = entrySlot(matrix::wgmmaBlockBytes(dWords), 8);
+  if (aInRegs) {
+    FailureOr<SmallVector<Value>> aRegs = readFragment(operand(1), 4, b32, "A");
+    if (failed(aRegs))
+      return failure();
+    storeWords(b, loc, block, matrix::kWgmmaARegsOffset, *aRegs);
+  } else {
+    FailureOr<Value> aDesc = read(operand(1), b64, /*relaxed=*/true);
+    if (failed(aDesc))
+      return failure();
+    storeWords(b, loc, block, matrix::kWgmmaADescOffset, {*aDesc});
+  }
+  FailureOr<Value> bDesc = read(operand(2), b64, /*relaxed=*/true);
+  if (failed(bDesc))
+    return failure();
+  storeWords(b, loc, block, matrix::kWgmmaBDescOffset, {*bDesc});
+  // scale-d: a predicate (or the constant 0 or 1).
+  const Operand &scaleOp = operand(3);
+  Value scaleD;
+  if (scaleOp.kind == Operand::Imm) {
+    scaleD = i32Const(scaleOp.imm != 0);
+  } else {
+    FailureOr<Value> p = readPred(scaleOp);
+    if (failed(p))
+      return failure();
+    scaleD = arith::ExtUIOp::create(b, loc, b.getI32Type(), *p);
+  }
+  storeWords(b, loc, block, matrix::kWgmmaScaleDOffset, {scaleD});
+  auto immediate = [&](unsigned i, std::initializer_list<int64_t> allowed,
+                       StringRef what) -> FailureOr<int64_t> {
+    const Operand &op = operand(i);
+    if (op.kind == Operand::Imm && llvm::is_contained(allowed, op.imm))
+      return op.imm;
+    return error(op.loc) << "'wgmma.mma_async' needs " << what
+                         << " as an integer constant",
+           failure();
+  };
+  FailureOr<int64_t> scaleA = immediate(4, {1, -1}, "imm-scale-a (1 or -1)");
+  FailureOr<int64_t> scaleB = immediate(5, {1, -1}, "imm-scale-b (1 or -1)");
+  FailureOr<int64_t> transA =
+      aInRegs ? FailureOr<int64_t>(0)
+              : immediate(6, {0, 1}, "imm-trans-a (0 or 1)");
+  FailureOr<int64_t> transB =
+      immediate(count - 1, {0, 1}, "imm-trans-b (0 or 1)");
+  if (failed(scaleA) || failed(scaleB) || failed(transA) || failed(transB))
+    return failure();
+  storeWords(b, loc, block, matrix::kWgmmaDOffset, *dIn);
+  auto code = matrix::Form::wgmma(n, k, a, bElem, d, aInRegs, *transA != 0,
+                                  *transB != 0, *scaleA < 0, *scaleB < 0);
+  ptx::WarpMatrixOp::create(b, loc, state, block,
+                            b.getI64IntegerAttr(int64_t(code.bits)));
+  for (unsigned i = 0; i < dWords; ++i) {
+    Value v = loadWord(b, loc, block, matrix::kWgmmaDOffset + 4 * i,
+                       b.getI32Type());
+    if (failed(write(operand(0).elems[i], v, b32, /*relaxed=*/true)))
+      return failure();
+  }
   return success();
 }

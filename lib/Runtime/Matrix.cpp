@@ -451,6 +451,120 @@ void transposeInRegisters(uint8_t *const blocks[]) {
     }
 }
 
+/// The shared-window address of element (mn, k) of a wgmma operand that
+/// matrix descriptor \p desc describes (9.7.15.5.1.2): `mn` is A's row or
+/// B's column, `k` the reduction index; \p kMajor unless imm-trans-a/b
+/// selects the M- or N-major layout. Core matrices are 8 rows of 16 bytes;
+/// LBO and SBO step between them as the ISA's canonical layouts say, and
+/// the swizzle XORs address bits 7.. into the 16-byte chunk index (bits
+/// 4..), on the absolute address, so that descriptors advanced by a few
+/// 16-byte units read the same swizzled tile. Checked against an H100 for
+/// every swizzle mode and both majors (test/Execution/MMA/wgmma.test).
+uint64_t descriptorAddress(uint64_t desc, unsigned mn, unsigned k,
+                           bool kMajor, unsigned elemBytes) {
+  uint64_t start = (desc & 0x3fff) << 4;
+  uint64_t lbo = ((desc >> 16) & 0x3fff) << 4;
+  uint64_t sbo = ((desc >> 32) & 0x3fff) << 4;
+  unsigned swizzle = unsigned(desc >> 62);
+  // Swizzle width in bytes and the address bits it XORs.
+  unsigned width = swizzle == 1 ? 128 : swizzle == 2 ? 64 : swizzle == 3 ? 32
+                                                                          : 16;
+  unsigned mask = swizzle == 1 ? 7 : swizzle == 2 ? 3 : swizzle == 3 ? 1 : 0;
+  unsigned perChunk = 16 / elemBytes;
+  uint64_t offset;
+  if (kMajor) {
+    unsigned kBytes = k * elemBytes;
+    offset = swizzle == 0 ? (mn % 8) * 16 + (mn / 8) * sbo +
+                                (kBytes / 16) * lbo + kBytes % 16
+                          : (mn % 8) * width + (mn / 8) * sbo + kBytes;
+  } else if (swizzle == 0) {
+    offset = (mn % perChunk) * elemBytes + (mn / perChunk) * sbo +
+             (k % 8) * 16 + (k / 8) * lbo;
+  } else {
+    unsigned perRow = width / elemBytes;
+    offset = (mn % perRow) * elemBytes + (mn / perRow) * lbo +
+             (k % 8) * width + (k / 8) * sbo;
+  }
+  uint64_t address = start + offset;
+  return address ^ (((address >> 7) & mask) << 4);
+}
+
+/// wgmma.mma_async for the warp \p warpInGroup of its warpgroup: rows
+/// 16 * warpInGroup .. + 15 of D = A * B (+ D).
+void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
+           uint8_t *shared) {
+  unsigned n = f.wgmmaN(), k = f.wgmmaK();
+  uint8_t *any = nullptr;
+  for (unsigned l = 0; l < kWarpSize && !any; ++l)
+    any = blocks[l];
+  if (!any)
+    return;
+  uint64_t aDesc, bDesc;
+  std::memcpy(&aDesc, any + kWgmmaADescOffset, 8);
+  std::memcpy(&bDesc, any + kWgmmaBDescOffset, 8);
+  unsigned elemBytes = elemBits(f.a()) / 8;
+  auto element = [&](uint64_t offset) {
+    uint16_t v;
+    std::memcpy(&v, shared + offset, 2);
+    return uint32_t(v);
+  };
+  // A: 16 rows of this warp x k; B: k x n.
+  std::vector<Term> aTerms(16 * k), bTerms(size_t(k) * n);
+  for (unsigned r = 0; r < 16; ++r)
+    for (unsigned x = 0; x < k; ++x) {
+      uint32_t bits;
+      if (f.aInRegisters()) {
+        // As mma.m16n8k16's A fragment, for the warp's 16 rows.
+        unsigned reg = (r / 8) | (x / 8) << 1;
+        unsigned lane = (r % 8) * 4 + (x % 8) / 2;
+        uint32_t w = blocks[lane] ? word(blocks[lane], kWgmmaARegsOffset, reg)
+                                  : 0;
+        bits = (w >> (16 * (x % 2))) & 0xffff;
+      } else {
+        unsigned m = 16 * warpInGroup + r;
+        bits = element(
+            descriptorAddress(aDesc, m, x, !f.transA(), elemBytes));
+      }
+      Term t = decode(f.a(), bits);
+      t.negative ^= f.negA();
+      aTerms[r * k + x] = t;
+    }
+  for (unsigned x = 0; x < k; ++x)
+    for (unsigned c = 0; c < n; ++c) {
+      uint32_t bits =
+          element(descriptorAddress(bDesc, c, x, !f.transB(), elemBytes));
+      Term t = decode(f.b(), bits);
+      t.negative ^= f.negB();
+      bTerms[x * n + c] = t;
+    }
+  bool f16D = f.wgmmaD() == F16;
+  std::vector<Term> terms(k + 1);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    if (!blocks[lane])
+      continue;
+    uint32_t scaleD = word(blocks[lane], kWgmmaScaleDOffset, 0);
+    unsigned g = lane / 4, t = lane % 4;
+    for (unsigned i = 0; i < n / 2; ++i) {
+      unsigned r = g + 8 * ((i / 2) % 2), c = 8 * (i / 4) + 2 * t + i % 2;
+      uint32_t dWord = word(blocks[lane], kWgmmaDOffset, f16D ? i / 2 : i);
+      uint32_t cBits = f16D ? (dWord >> (16 * (i % 2))) & 0xffff : dWord;
+      terms[0] = scaleD ? decode(f16D ? F16 : F32, cBits) : Term{};
+      for (unsigned x = 0; x < k; ++x)
+        terms[x + 1] = multiply(aTerms[r * k + x], bTerms[x * n + c]);
+      uint32_t sum = alignedSum(terms.data(), k + 1);
+      if (!f16D) {
+        setWord(blocks[lane], kWgmmaDOffset, i, sum);
+        continue;
+      }
+      float value;
+      std::memcpy(&value, &sum, 4);
+      uint32_t h = ptxrt_encode(value, PTXRT_F16, PTXRT_RN, 0);
+      dWord = (dWord & ~(0xffffu << (16 * (i % 2)))) | h << (16 * (i % 2));
+      setWord(blocks[lane], kWgmmaDOffset, i / 2, dWord);
+    }
+  }
+}
+
 } // namespace
 
 void ptxjit::rt::completeMatrix(ThreadState *warp[kWarpSize],
@@ -474,5 +588,16 @@ void ptxjit::rt::completeMatrix(ThreadState *warp[kWarpSize],
   case Movmatrix:
     transposeInRegisters(blocks);
     break;
+  case Wgmma: {
+    ThreadState *first = nullptr;
+    for (unsigned l = 0; l < kWarpSize && !first; ++l)
+      if (group >> l & 1)
+        first = warp[l];
+    uint32_t linear = first->tid[0] + first->ntid[0] *
+                                          (first->tid[1] +
+                                           first->ntid[1] * first->tid[2]);
+    wgmma(f, blocks, (linear / kWarpSize) % 4, first->shared);
+    break;
+  }
   }
 }

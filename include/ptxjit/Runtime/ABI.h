@@ -202,7 +202,25 @@ constexpr unsigned kAddressOffset = 0, kAOffset = 8, kBOffset = 72,
                    kCOffset = 104, kDOffset = 168, kBlockBytes = 232;
 constexpr unsigned kMaxAWords = 16, kMaxBWords = 8, kMaxCWords = 16;
 
-enum Op : uint64_t { Mma = 0, Ldmatrix = 1, Stmatrix = 2, Movmatrix = 3 };
+enum Op : uint64_t {
+  Mma = 0,
+  Ldmatrix = 1,
+  Stmatrix = 2,
+  Movmatrix = 3,
+  /// wgmma.mma_async: each warp of the warpgroup computes its 16 rows of D.
+  Wgmma = 4
+};
+
+/// The fragment block of wgmma: the A and B matrix descriptors, the scale-d
+/// predicate (a word, nonzero: D = A * B + D), A's registers when A comes
+/// from registers, and D (in and out) from kWgmmaDOffset.
+constexpr unsigned kWgmmaADescOffset = 0, kWgmmaBDescOffset = 8,
+                   kWgmmaScaleDOffset = 16, kWgmmaARegsOffset = 24,
+                   kWgmmaDOffset = 64;
+/// Bytes of a wgmma fragment block with \p dWords words of D.
+constexpr unsigned wgmmaBlockBytes(unsigned dWords) {
+  return kWgmmaDOffset + 4 * dWords;
+}
 
 /// Element types of mma operands.
 enum Elem : uint64_t {
@@ -247,6 +265,29 @@ struct Form {
   unsigned bitOp() const { return (bits >> 55) & 3; }
   unsigned matrices() const { return (bits >> 4) & 15; }
   bool trans() const { return bits >> 8 & 1; }
+
+  /// wgmma: N [4,13), K [13,22), A/B/D element types [32,37) [37,42)
+  /// [42,47), A in registers (bit 52), A and B transposed (MN-major, bits
+  /// 53 and 54), A and B negated (imm-scale -1, bits 55 and 56).
+  static Form wgmma(unsigned n, unsigned k, Elem a, Elem b, Elem d,
+                    bool aInRegisters, bool transA, bool transB, bool negA,
+                    bool negB) {
+    Form f;
+    f.bits = uint64_t(Wgmma) | uint64_t(n) << 4 | uint64_t(k) << 13 |
+             uint64_t(a) << 32 | uint64_t(b) << 37 | uint64_t(d) << 42 |
+             uint64_t(aInRegisters) << 52 | uint64_t(transA) << 53 |
+             uint64_t(transB) << 54 | uint64_t(negA) << 55 |
+             uint64_t(negB) << 56;
+    return f;
+  }
+  unsigned wgmmaN() const { return (bits >> 4) & 511; }
+  unsigned wgmmaK() const { return (bits >> 13) & 511; }
+  Elem wgmmaD() const { return Elem((bits >> 42) & 31); }
+  bool aInRegisters() const { return bits >> 52 & 1; }
+  bool transA() const { return bits >> 53 & 1; }
+  bool transB() const { return bits >> 54 & 1; }
+  bool negA() const { return bits >> 55 & 1; }
+  bool negB() const { return bits >> 56 & 1; }
 };
 
 /// Bits of one element of \p e.

@@ -824,6 +824,12 @@ LogicalResult WarpMatrixOp::verify() {
     return success();
   case Movmatrix:
     return success();
+  case Wgmma:
+    if (form.wgmmaN() % 8 || form.wgmmaN() < 8 || form.wgmmaN() > 256 ||
+        !form.wgmmaK() || form.a() == ElemNone || form.b() == ElemNone ||
+        form.wgmmaD() == ElemNone)
+      return emitOpError("has an incomplete wgmma form");
+    return success();
   }
   return emitOpError("has an unknown matrix operation");
 }

@@ -829,6 +829,22 @@ def : MatrixInstr<"movmatrix", "9.7.14.5.17", "emitMatrixRows(mods)",
   let types = ["b16"];
 }
 
+defvar WgmmaNs = [8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112,
+    120, 128, 136, 144, 152, 160, 168, 176, 184, 192, 200, 208, 216, 224, 232,
+    240, 248, 256];
+def Mod_WgmmaShape : PTX_Modifiers<!listconcat(
+    !foreach(n, WgmmaNs, "m64n" # !cast<string>(n) # "k16"),
+    !foreach(n, WgmmaNs, "m64n" # !cast<string>(n) # "k8"),
+    !foreach(n, WgmmaNs, "m64n" # !cast<string>(n) # "k32")),
+    "wgmma shape">;
+def Mod_WgmmaOp : PTX_Modifiers<["mma_async", "fence", "commit_group",
+    "wait_group"], "wgmma operation">;
+def : MatrixInstr<"wgmma", "9.7.15", "emitWgmma(mods)",
+    [Mod_WgmmaOp, Mod_sync, Mod_aligned, Mod_WgmmaShape, Mod_MmaElemTypes]> {
+  let operandCounts = [0, 1, 4, 5, 6, 7, 8];
+  let required = [Mod_WgmmaOp, Mod_sync, Mod_aligned];
+}
+
 //===----------------------------------------------------------------------===//
 // Video instructions (9.7.16, 9.7.17)
 //===----------------------------------------------------------------------===//
