@@ -308,6 +308,7 @@ private:
   LogicalResult emitWarpCollective(Mods &mods);
   LogicalResult emitMma(Mods &mods);
   LogicalResult emitWgmma(Mods &mods);
+  LogicalResult emitWmma(Mods &mods);
   LogicalResult emitCpAsync(Mods &mods);
   LogicalResult emitMbarrier(Mods &mods);
   FailureOr<Value> mbarrierObject(const Operand &op, std::optional<Mod> space);

@@ -463,3 +463,178 @@ LogicalResult FunctionEmitter::emitWgmma(Mods &mods) {
   }
   return success();
 }
+
+/// wmma.load, wmma.store and wmma.mma (9.7.14.4). The fragment layout is
+/// left to the implementation; ptxjit's (Runtime/Matrix.cpp) needs no
+/// layout operands, so each operation is one warp collective on the lane's
+/// fragment block.
+LogicalResult FunctionEmitter::emitWmma(Mods &mods) {
+  std::optional<Mod> what =
+      mods.takeAny({Mod::load, Mod::store, Mod::mma});
+  std::optional<Mod> which = mods.takeAny({Mod::a, Mod::b, Mod::c, Mod::d});
+  mods.take(Mod::sync);
+  mods.take(Mod::aligned);
+  std::optional<Mod> layout = mods.takeAny({Mod::row, Mod::col});
+  std::optional<Mod> bLayout = mods.takeAny({Mod::row, Mod::col});
+  std::optional<Mod> shapeMod =
+      mods.takeAny({Mod::m16n16k16, Mod::m8n32k16, Mod::m32n8k16,
+                    Mod::m16n16k8, Mod::m8n8k4, Mod::m8n8k32, Mod::m8n8k128});
+  std::optional<Mod> space =
+      mods.takeAny({Mod::global, Mod::shared, Mod::shared_cta});
+  bool satfinite = mods.take(Mod::satfinite);
+  // f64 wmma.mma takes a rounding modifier; the fused multiply-adds round
+  // to nearest (other modes are not supported yet).
+  std::optional<ptx::RoundingMode> rounding =
+      mods.takeEnum<ptx::RoundingMode>(kIeeeRoundings);
+  SmallVector<StringRef, 4> types = mods.takeTypeNames(
+      {Mod::tf32, Mod::e4m3, Mod::e5m2, Mod::s4, Mod::u4, Mod::b1});
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  StringRef shape = spelling(*shapeMod);
+  bool isMma = *what == Mod::mma;
+  if (rounding && (!isMma || types.empty() || types[0] != "f64"))
+    return instrError() << "a rounding modifier applies to the f64 "
+                           "'wmma.mma' only",
+           failure();
+  if (rounding && *rounding != ptx::RoundingMode::rn)
+    return instrError() << "'wmma.mma' with '."
+                        << ptx::stringifyRoundingMode(*rounding)
+                        << "' is not supported yet (ptxjit runs '.rn')",
+           failure();
+  if (isMma == which.has_value() || !layout || isMma != bLayout.has_value())
+    return instrError() << "write 'wmma.load.{a,b,c}' or 'wmma.store.d' "
+                           "with one layout, or 'wmma.mma' with two",
+           failure();
+  if (!isMma && ((*what == Mod::load && *which == Mod::d) ||
+                 (*what == Mod::store && *which != Mod::d)))
+    return instrError() << "wmma loads a, b or c and stores d", failure();
+  unsigned m = 0, n = 0, k = 0;
+  {
+    auto [mText, rest] = shape.drop_front().split('n');
+    auto [nText, kText] = rest.split('k');
+    mText.getAsInteger(10, m);
+    nText.getAsInteger(10, n);
+    kText.getAsInteger(10, k);
+  }
+  // Element types: loads and stores name their matrix's type; mma names
+  // D and C (f16 inputs) or D, A, B and C.
+  matrix::Elem ab = matrix::ElemNone, c = matrix::ElemNone,
+               d = matrix::ElemNone, moved = matrix::ElemNone;
+  if (isMma) {
+    if (types.size() == 2) {
+      d = elemOf(types[0]);
+      c = elemOf(types[1]);
+      ab = matrix::F16;
+    } else if (types.size() == 4 && types[1] == types[2]) {
+      d = elemOf(types[0]);
+      ab = elemOf(types[1]);
+      c = elemOf(types[3]);
+    }
+  } else if (types.size() == 1) {
+    moved = elemOf(types[0]);
+  }
+  matrix::Elem inputs = isMma ? ab
+                        : (*which == Mod::a || *which == Mod::b) ? moved
+                                                                 : matrix::ElemNone;
+  bool sixteen = shape == "m16n16k16" || shape == "m8n32k16" ||
+                 shape == "m32n8k16";
+  bool inputsOk =
+      inputs == matrix::ElemNone ||
+      (sixteen && (inputs == matrix::F16 || inputs == matrix::BF16 ||
+                   inputs == matrix::S8 || inputs == matrix::U8)) ||
+      (shape == "m16n16k8" && inputs == matrix::TF32) ||
+      (shape == "m8n8k4" && inputs == matrix::F64);
+  if ((isMma && (ab == matrix::ElemNone || c == matrix::ElemNone ||
+                 d == matrix::ElemNone)) ||
+      (!isMma && moved == matrix::ElemNone) || !inputsOk)
+    return instrError() << "this 'wmma' form is not supported yet (ptxjit "
+                           "runs the f16, bf16, u8/s8, tf32 and f64 shapes)",
+           failure();
+  PtxType word = PtxType::make(PtxType::Bits, 32);
+  PtxType word64 = PtxType::make(PtxType::Bits, 64);
+  auto registers = [&](unsigned rows, unsigned cols, matrix::Elem e,
+                       bool isAOrB) {
+    return matrix::wmmaRegisters(rows, cols, e, isAOrB) /
+           (e == matrix::F64 ? 2 : 1);
+  };
+  auto wordOf = [&](matrix::Elem e) { return e == matrix::F64 ? word64 : word; };
+  Value block = entrySlot(matrix::kBlockBytes, 8);
+  if (isMma) {
+    FailureOr<SmallVector<Value>> av =
+        readFragment(operand(1), registers(m, k, ab, true), wordOf(ab), "A");
+    if (failed(av))
+      return failure();
+    FailureOr<SmallVector<Value>> bv =
+        readFragment(operand(2), registers(k, n, ab, true), wordOf(ab), "B");
+    if (failed(bv))
+      return failure();
+    FailureOr<SmallVector<Value>> cv =
+        readFragment(operand(3), registers(m, n, c, false), wordOf(c), "C");
+    if (failed(cv))
+      return failure();
+    if (failed(expectOperands(4)))
+      return failure();
+    storeWords(b, loc, block, matrix::kAOffset, *av);
+    storeWords(b, loc, block, matrix::kBOffset, *bv);
+    storeWords(b, loc, block, matrix::kCOffset, *cv);
+    auto code = matrix::Form::wmma(matrix::WmmaMma, m, n, k, ab, c, d,
+                                   false, satfinite);
+    ptx::WarpMatrixOp::create(b, loc, state, block,
+                              b.getI64IntegerAttr(int64_t(code.bits)));
+    return writeFragment(operand(0), registers(m, n, d, false), wordOf(d),
+                         block);
+  }
+  // load: r, [p]{, stride}; store: [p], r{, stride}.
+  bool isLoad = *what == Mod::load;
+  unsigned rows = *which == Mod::a ? m : *which == Mod::b ? k : m;
+  unsigned cols = *which == Mod::a ? k : n;
+  bool isAOrB = *which == Mod::a || *which == Mod::b;
+  unsigned regs = registers(rows, cols, moved, isAOrB);
+  unsigned count = curInstr->operands.size();
+  if (count != 2 && count != 3)
+    return instrError() << "'wmma." << spelling(*what)
+                        << "' takes the fragment, [p] and an optional stride",
+           failure();
+  const Operand &addrOp = operand(isLoad ? 1 : 0);
+  const Operand &fragOp = operand(isLoad ? 0 : 1);
+  StateSpace access =
+      !space ? StateSpace::generic
+             : *space == Mod::global ? StateSpace::global : StateSpace::shared;
+  FailureOr<Value> addr = addressValue(addrOp, access);
+  if (failed(addr))
+    return failure();
+  Value ptr = hostPointer(access, *addr);
+  storeWords(b, loc, block, matrix::kAddressOffset,
+             {LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr)});
+  bool rowMajor = *layout == Mod::row;
+  Value stride = i32Const(rowMajor ? cols : rows);
+  if (count == 3) {
+    FailureOr<Value> s = read(operand(2), word, /*relaxed=*/true);
+    if (failed(s))
+      return failure();
+    stride = *s;
+  }
+  storeWords(b, loc, block, matrix::kWmmaStrideOffset, {stride});
+  if (!isLoad) {
+    FailureOr<SmallVector<Value>> values =
+        readFragment(fragOp, regs, wordOf(moved), "the fragment");
+    if (failed(values))
+      return failure();
+    storeWords(b, loc, block, matrix::kAOffset, *values);
+  }
+  matrix::WmmaOp op = !isLoad                ? matrix::WmmaStoreD
+                      : *which == Mod::a     ? matrix::WmmaLoadA
+                      : *which == Mod::b     ? matrix::WmmaLoadB
+                                             : matrix::WmmaLoadC;
+  // The form carries the moved matrix's type in the slot that op reads.
+  matrix::Elem abType = isAOrB ? moved : matrix::F16;
+  matrix::Elem cType = *which == Mod::c ? moved : matrix::F32;
+  matrix::Elem dType = *which == Mod::d ? moved : matrix::F32;
+  auto code = matrix::Form::wmma(op, m, n, k, abType, cType, dType, rowMajor,
+                                 false);
+  ptx::WarpMatrixOp::create(b, loc, state, block,
+                            b.getI64IntegerAttr(int64_t(code.bits)));
+  if (isLoad)
+    return writeFragment(fragOp, regs, wordOf(moved), block);
+  return success();
+}

@@ -324,13 +324,15 @@ uint64_t bitsOf(double d) {
   return b;
 }
 
-void mma(const Form &f, uint8_t *const blocks[]) {
-  unsigned m = f.m(), n = f.n(), k = f.k();
-  unsigned copies = (m == 8 && k == 4 && f.a() == F16) ? 4 : 1;
-  Matrices a = gather(f, Operand::A, blocks, f.a(), m, k, copies);
-  Matrices b = gather(f, Operand::B, blocks, f.b(), k, n, copies);
-  Matrices c = gather(f, Operand::C, blocks, f.c(), m, n, copies);
+/// D = A * B + C for an mma form \p f (its types, .satfinite and bit
+/// operation) on gathered matrices.
+Matrices multiply(const Form &f, const Matrices &a, const Matrices &b,
+                  const Matrices &c) {
+  unsigned m = a.rows, n = b.cols, k = a.cols, copies = a.copies;
   Matrices d{m, n, copies, std::vector<uint64_t>(size_t(m) * n * copies)};
+  auto at = [](const Matrices &x, unsigned q, unsigned r, unsigned col) {
+    return x.bits[(q * x.rows + r) * x.cols + col];
+  };
   std::vector<Term> terms(k + 1);
   // The floating-point elements, decoded once for all the products.
   bool isFloat = f.a() != F64 && f.a() != S8 && f.a() != U8 &&
@@ -347,13 +349,13 @@ void mma(const Form &f, uint8_t *const blocks[]) {
   for (unsigned q = 0; q < copies; ++q)
     for (unsigned i = 0; i < m; ++i)
       for (unsigned j = 0; j < n; ++j) {
-        uint64_t cBits = c.at(q, i, j);
+        uint64_t cBits = at(c, q, i, j);
         uint64_t &out = d.bits[(q * m + i) * n + j];
         switch (f.a()) {
         case F64: {
           double acc = f64Of(cBits);
           for (unsigned x = 0; x < k; ++x)
-            acc = std::fma(f64Of(a.at(q, i, x)), f64Of(b.at(q, x, j)), acc);
+            acc = std::fma(f64Of(at(a, q, i, x)), f64Of(at(b, q, x, j)), acc);
           // NaNs as the host's fma makes them: the first NaN operand
           // quieted, or the default NaN 0xfff8000000000000 for an invalid
           // operation (an H100 gives the same NaNs but may pick another
@@ -364,8 +366,8 @@ void mma(const Form &f, uint8_t *const blocks[]) {
         case S8: case U8: case S4: case U4: {
           int64_t acc = int32_t(cBits);
           for (unsigned x = 0; x < k; ++x)
-            acc += signedElem(f.a(), a.at(q, i, x)) *
-                   signedElem(f.b(), b.at(q, x, j));
+            acc += signedElem(f.a(), at(a, q, i, x)) *
+                   signedElem(f.b(), at(b, q, x, j));
           if (f.satfinite())
             acc = std::min<int64_t>(std::max<int64_t>(acc, INT32_MIN),
                                     INT32_MAX);
@@ -375,7 +377,7 @@ void mma(const Form &f, uint8_t *const blocks[]) {
         case B1: {
           uint32_t acc = uint32_t(cBits);
           for (unsigned x = 0; x < k; ++x) {
-            uint64_t av = a.at(q, i, x), bv = b.at(q, x, j);
+            uint64_t av = at(a, q, i, x), bv = at(b, q, x, j);
             acc += f.bitOp() == 2 ? (av & bv) : (av ^ bv);
           }
           out = acc;
@@ -397,7 +399,16 @@ void mma(const Form &f, uint8_t *const blocks[]) {
         }
         }
       }
-  scatter(f, blocks, d, f.d());
+  return d;
+}
+
+void mma(const Form &f, uint8_t *const blocks[]) {
+  unsigned m = f.m(), n = f.n(), k = f.k();
+  unsigned copies = (m == 8 && k == 4 && f.a() == F16) ? 4 : 1;
+  Matrices a = gather(f, Operand::A, blocks, f.a(), m, k, copies);
+  Matrices b = gather(f, Operand::B, blocks, f.b(), k, n, copies);
+  Matrices c = gather(f, Operand::C, blocks, f.c(), m, n, copies);
+  scatter(f, blocks, multiply(f, a, b, c), f.d());
 }
 
 /// ldmatrix / stmatrix: matrix `mat` of .x1/.x2/.x4 takes its 8 row
@@ -565,6 +576,118 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
   }
 }
 
+/// wmma fragments (9.7.14.4): the ISA leaves their layout to the
+/// implementation, so ptxjit's is the simplest: slot s of lane l holds
+/// element (l * slots + s) mod (rows * cols) of the matrix in row-major
+/// order. Fragments with more slots than elements (f16 A and B) hold
+/// copies, which wmma.mma does not read.
+struct WmmaShape {
+  unsigned rows, cols, slots, bits;
+  unsigned element(unsigned lane, unsigned slot) const {
+    return (lane * slots + slot) % (rows * cols);
+  }
+};
+
+WmmaShape wmmaShape(const Form &f, WmmaOp which) {
+  unsigned m = f.wmmaM(), n = f.wmmaN(), k = f.wmmaK();
+  Elem e = which == WmmaLoadA || which == WmmaLoadB ? f.wmmaAB()
+           : which == WmmaLoadC                     ? f.wmmaC()
+                                                    : f.wmmaD();
+  unsigned rows = which == WmmaLoadA ? m : which == WmmaLoadB ? k : m;
+  unsigned cols = which == WmmaLoadA ? k : n;
+  unsigned bits = elemBits(e);
+  bool isAOrB = which == WmmaLoadA || which == WmmaLoadB;
+  unsigned words = wmmaRegisters(rows, cols, e, isAOrB);
+  return {rows, cols, words * 32 / bits, bits};
+}
+
+uint64_t slotValue(const uint8_t *block, unsigned offset, unsigned slot,
+                   unsigned bits) {
+  if (bits == 64)
+    return uint64_t(word(block, offset, 2 * slot)) |
+           uint64_t(word(block, offset, 2 * slot + 1)) << 32;
+  unsigned per = 32 / bits;
+  return field(word(block, offset, slot / per), bits, slot % per);
+}
+
+void setSlot(uint8_t *block, unsigned offset, unsigned slot, unsigned bits,
+             uint64_t value) {
+  if (bits == 64) {
+    setWord(block, offset, 2 * slot, uint32_t(value));
+    setWord(block, offset, 2 * slot + 1, uint32_t(value >> 32));
+    return;
+  }
+  unsigned per = 32 / bits, shift = (slot % per) * bits;
+  uint32_t mask = bits == 32 ? ~0u : ((1u << bits) - 1) << shift;
+  uint32_t w = word(block, offset, slot / per);
+  setWord(block, offset, slot / per,
+          (w & ~mask) | (uint32_t(value) << shift & mask));
+}
+
+/// wmma.load / wmma.store: every lane moves its slots between memory (the
+/// block's address and stride, in elements, of a row- or column-major
+/// matrix) and its fragment.
+void wmmaMove(const Form &f, uint8_t *const blocks[]) {
+  WmmaOp op = f.wmmaOp();
+  WmmaShape shape = wmmaShape(f, op);
+  unsigned bytes = shape.bits / 8;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    uint8_t *block = blocks[lane];
+    if (!block)
+      continue;
+    uint64_t address;
+    std::memcpy(&address, block + kAddressOffset, 8);
+    uint32_t stride = word(block, kWmmaStrideOffset, 0);
+    auto *base = reinterpret_cast<uint8_t *>(address);
+    for (unsigned s = 0; s < shape.slots; ++s) {
+      unsigned e = shape.element(lane, s);
+      unsigned r = e / shape.cols, c = e % shape.cols;
+      uint8_t *at = base + uint64_t(f.wmmaRowMajor() ? r * stride + c
+                                                     : c * stride + r) *
+                               bytes;
+      uint64_t value = 0;
+      if (op == WmmaStoreD) {
+        value = slotValue(block, kAOffset, s, shape.bits);
+        std::memcpy(at, &value, bytes);
+      } else {
+        std::memcpy(&value, at, bytes);
+        setSlot(block, kDOffset, s, shape.bits, value);
+      }
+    }
+  }
+}
+
+/// wmma.mma: the fragments' first copies make the matrices; D goes to
+/// every slot of its fragment.
+void wmmaMultiply(const Form &f, uint8_t *const blocks[]) {
+  unsigned m = f.wmmaM(), n = f.wmmaN(), k = f.wmmaK();
+  auto gatherWmma = [&](WmmaOp which, unsigned offset) {
+    WmmaShape shape = wmmaShape(f, which);
+    Matrices mat{shape.rows, shape.cols, 1,
+                 std::vector<uint64_t>(size_t(shape.rows) * shape.cols)};
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      if (blocks[lane])
+        for (unsigned s = 0; s < shape.slots; ++s) {
+          unsigned e = shape.element(lane, s);
+          if (lane * shape.slots + s < shape.rows * shape.cols)
+            mat.bits[e] = slotValue(blocks[lane], offset, s, shape.bits);
+        }
+    return mat;
+  };
+  Matrices a = gatherWmma(WmmaLoadA, kAOffset);
+  Matrices b = gatherWmma(WmmaLoadB, kBOffset);
+  Matrices c = gatherWmma(WmmaLoadC, kCOffset);
+  Form asMma = Form::mma(m, n, k, f.wmmaAB(), f.wmmaAB(), f.wmmaC(),
+                         f.wmmaD(), false, false, f.wmmaSatfinite(), 0);
+  Matrices d = multiply(asMma, a, b, c);
+  WmmaShape shape = wmmaShape(f, WmmaStoreD);
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    if (blocks[lane])
+      for (unsigned s = 0; s < shape.slots; ++s)
+        setSlot(blocks[lane], kDOffset, s, shape.bits,
+                d.bits[shape.element(lane, s)]);
+}
+
 } // namespace
 
 void ptxjit::rt::completeMatrix(ThreadState *warp[kWarpSize],
@@ -587,6 +710,12 @@ void ptxjit::rt::completeMatrix(ThreadState *warp[kWarpSize],
     break;
   case Movmatrix:
     transposeInRegisters(blocks);
+    break;
+  case Wmma:
+    if (f.wmmaOp() == WmmaMma)
+      wmmaMultiply(f, blocks);
+    else
+      wmmaMove(f, blocks);
     break;
   case Wgmma: {
     ThreadState *first = nullptr;

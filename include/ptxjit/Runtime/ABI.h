@@ -208,7 +208,22 @@ enum Op : uint64_t {
   Stmatrix = 2,
   Movmatrix = 3,
   /// wgmma.mma_async: each warp of the warpgroup computes its 16 rows of D.
-  Wgmma = 4
+  Wgmma = 4,
+  /// wmma.load / wmma.store / wmma.mma (Form::wmma).
+  Wmma = 5
+};
+
+/// The stride operand (elements, a word) of wmma.load and wmma.store in a
+/// fragment block; their address is at kAddressOffset.
+constexpr unsigned kWmmaStrideOffset = kBOffset;
+
+/// What a Wmma form does.
+enum WmmaOp : uint64_t {
+  WmmaLoadA = 0,
+  WmmaLoadB = 1,
+  WmmaLoadC = 2,
+  WmmaStoreD = 3,
+  WmmaMma = 4
 };
 
 /// The fragment block of wgmma: the A and B matrix descriptors, the scale-d
@@ -280,6 +295,29 @@ struct Form {
              uint64_t(negB) << 56;
     return f;
   }
+  /// wmma: the operation [4,7), m [8,16), n [16,24), k [24,32), the
+  /// A/B, C and D element types [32,37) [37,42) [42,47), row-major memory
+  /// (loads and stores, bit 52), .satfinite (bit 53). The fragments use
+  /// ptxjit's own layout (Matrix.cpp), which the ISA leaves open.
+  static Form wmma(WmmaOp op, unsigned m, unsigned n, unsigned k, Elem ab,
+                   Elem c, Elem d, bool rowMajor, bool satfinite) {
+    Form f;
+    f.bits = uint64_t(Wmma) | uint64_t(op) << 4 | uint64_t(m) << 8 |
+             uint64_t(n) << 16 | uint64_t(k) << 24 | uint64_t(ab) << 32 |
+             uint64_t(c) << 37 | uint64_t(d) << 42 | uint64_t(rowMajor) << 52 |
+             uint64_t(satfinite) << 53;
+    return f;
+  }
+  WmmaOp wmmaOp() const { return WmmaOp((bits >> 4) & 7); }
+  unsigned wmmaM() const { return (bits >> 8) & 255; }
+  unsigned wmmaN() const { return (bits >> 16) & 255; }
+  unsigned wmmaK() const { return (bits >> 24) & 255; }
+  Elem wmmaAB() const { return Elem((bits >> 32) & 31); }
+  Elem wmmaC() const { return Elem((bits >> 37) & 31); }
+  Elem wmmaD() const { return Elem((bits >> 42) & 31); }
+  bool wmmaRowMajor() const { return bits >> 52 & 1; }
+  bool wmmaSatfinite() const { return bits >> 53 & 1; }
+
   unsigned wgmmaN() const { return (bits >> 4) & 511; }
   unsigned wgmmaK() const { return (bits >> 13) & 511; }
   Elem wgmmaD() const { return Elem((bits >> 42) & 31); }
@@ -302,6 +340,16 @@ constexpr unsigned elemBits(Elem e) {
   case ElemNone: return 0;
   }
   return 0;
+}
+
+/// 32-bit registers per lane of a wmma fragment of a rows x cols matrix
+/// of \p e (9.7.14.4.1): f16 A and B fragments always have eight, f16 C and
+/// D four; the others hold each element once.
+constexpr unsigned wmmaRegisters(unsigned rows, unsigned cols, Elem e,
+                                 bool isAOrB) {
+  if (e == F16)
+    return isAOrB ? 8 : 4;
+  return rows * cols * elemBits(e) / (32 * 32);
 }
 
 /// 32-bit words per lane of an m x k (A), k x n (B) or m x n (C, D)

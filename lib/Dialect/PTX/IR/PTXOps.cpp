@@ -824,6 +824,11 @@ LogicalResult WarpMatrixOp::verify() {
     return success();
   case Movmatrix:
     return success();
+  case Wmma:
+    if (!form.wmmaM() || !form.wmmaN() || !form.wmmaK() ||
+        form.wmmaAB() == ElemNone || form.wmmaOp() > WmmaMma)
+      return emitOpError("has an incomplete wmma form");
+    return success();
   case Wgmma:
     if (form.wgmmaN() % 8 || form.wgmmaN() < 8 || form.wgmmaN() > 256 ||
         !form.wgmmaK() || form.a() == ElemNone || form.b() == ElemNone ||

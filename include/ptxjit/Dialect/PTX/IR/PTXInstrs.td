@@ -829,6 +829,21 @@ def : MatrixInstr<"movmatrix", "9.7.14.5.17", "emitMatrixRows(mods)",
   let types = ["b16"];
 }
 
+def Mod_WmmaOp : PTX_Modifiers<["load", "store", "mma"], "wmma operation">;
+def Mod_WmmaMatrix : PTX_Modifiers<["a", "b", "c", "d"],
+    "the matrix a wmma.load or wmma.store moves">;
+def Mod_WmmaShape : PTX_Modifiers<["m16n16k16", "m8n32k16", "m32n8k16",
+    "m16n16k8", "m8n8k4", "m8n8k32", "m8n8k128"], "wmma shape">;
+def Mod_WmmaSpace : PTX_Modifiers<["global", "shared", "shared::cta"],
+    "state space of the matrix">;
+def : MatrixInstr<"wmma", "9.7.14.4", "emitWmma(mods)",
+    [Mod_WmmaOp, Mod_WmmaMatrix, Mod_sync, Mod_aligned, Mod_MatrixLayout,
+     Mod_WmmaShape, Mod_WmmaSpace, Mod_satfinite, Mod_MmaElemTypes,
+     Mod_Rounding]> {
+  let operandCounts = [2, 3, 4];
+  let required = [Mod_WmmaOp, Mod_sync, Mod_aligned, Mod_WmmaShape];
+}
+
 defvar WgmmaNs = [8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112,
     120, 128, 136, 144, 152, 160, 168, 176, 184, 192, 200, 208, 216, 224, 232,
     240, 248, 256];
