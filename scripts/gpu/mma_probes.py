@@ -252,7 +252,8 @@ def matrix_kernels():
     return out
 
 
-LD_TEMPLATE = '''.visible .entry %(name)s(.param .u64 out)
+# The start both kernels share: lane, the tile's shared address.
+ROWS_PROLOGUE = '''.visible .entry %(name)s(.param .u64 out)
 {
   .reg .b32 %%lane, %%i, %%row, %%w, %%v<4>;
   .reg .b64 %%o, %%t;
@@ -261,7 +262,9 @@ LD_TEMPLATE = '''.visible .entry %(name)s(.param .u64 out)
   .reg .b32 %%rs, %%base;
   mov.u32 %%lane, %%tid.x;
   mov.u32 %%base, tile;
-  // Fill: 16-bit element j of the array holds j (256 elements, 8 per lane).
+'''
+
+LD_TEMPLATE = ROWS_PROLOGUE + '''  // Fill: 16-bit element j of the array holds j (256 elements, 8 per lane).
   mov.u32 %%i, 0;
 FILL:
   shl.b32 %%w, %%lane, 3;
@@ -287,16 +290,7 @@ FILL:
 }
 '''
 
-ST_TEMPLATE = '''.visible .entry %(name)s(.param .u64 out)
-{
-  .reg .b32 %%lane, %%i, %%row, %%w, %%v<4>;
-  .reg .b64 %%o, %%t;
-  .reg .pred %%q;
-  .shared .align 16 .b8 tile[512];
-  .reg .b32 %%rs, %%base;
-  mov.u32 %%lane, %%tid.x;
-  mov.u32 %%base, tile;
-  // Clear the array to 0xffff, then each lane stores registers whose 16-bit
+ST_TEMPLATE = ROWS_PROLOGUE + '''  // Clear the array to 0xffff, then each lane stores registers whose 16-bit
   // halves are 256 * k + 2 * lane (+1 for the upper half).
   mov.u32 %%i, 0;
 FILL:

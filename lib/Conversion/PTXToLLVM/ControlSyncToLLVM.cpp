@@ -200,6 +200,18 @@ static rt::CollectiveOp collectiveOpOf(ptx::CollectiveKind kind,
   llvm_unreachable("a collective kind without a scheduler operation");
 }
 
+/// Marks the thread as waiting at warp collective \p id with scheduler
+/// operation \p collOp among the lanes of \p mask: what every warp
+/// collective stores before its operands.
+static void startCollective(Gen &g, Value st, int64_t id, uint32_t collOp,
+                            Value mask) {
+  g.storeStateField(st, offsets::waitKind,
+                    g.cst(g.i32(), rt::WaitCollective));
+  g.storeStateField(st, offsets::waitId, g.cst(g.i32(), id));
+  g.storeStateField(st, offsets::collOp, g.cst(g.i32(), collOp));
+  g.storeStateField(st, offsets::collMask, mask);
+}
+
 /// shfl, vote, match, redux, activemask and bar.warp.sync: the operands go
 /// to the state, the scheduler computes the results of the whole group.
 struct WarpCollectiveLowering
@@ -216,12 +228,8 @@ struct WarpCollectiveLowering
           op, "no ptx.suspend_id: run ptx-mark-suspend-points first");
     Gen g{rw, op.getLoc()};
     Value st = a.getState();
-    g.storeStateField(st, offsets::waitKind,
-                      g.cst(g.i32(), rt::WaitCollective));
-    g.storeStateField(st, offsets::waitId, g.cst(g.i32(), id.getInt()));
-    g.storeStateField(st, offsets::collOp, g.cst(g.i32(), collOp));
-    g.storeStateField(st, offsets::collMask,
-                      a.getMask() ? a.getMask() : g.cst(g.i32(), -1));
+    startCollective(g, st, id.getInt(), collOp,
+                    a.getMask() ? a.getMask() : g.cst(g.i32(), -1));
     if (a.getA())
       g.storeStateField(st, offsets::collA, g.zext(g.i64(), a.getA()));
     if (a.getB())
@@ -269,11 +277,7 @@ struct WarpMatrixLowering : ConvertOpToLLVMPattern<ptx::WarpMatrixOp> {
           op, "no ptx.suspend_id: run ptx-mark-suspend-points first");
     Gen g{rw, op.getLoc()};
     Value st = a.getState();
-    g.storeStateField(st, offsets::waitKind,
-                      g.cst(g.i32(), rt::WaitCollective));
-    g.storeStateField(st, offsets::waitId, g.cst(g.i32(), id.getInt()));
-    g.storeStateField(st, offsets::collOp, g.cst(g.i32(), rt::WarpMatrix));
-    g.storeStateField(st, offsets::collMask, g.cst(g.i32(), -1));
+    startCollective(g, st, id.getInt(), rt::WarpMatrix, g.cst(g.i32(), -1));
     g.storeStateField(
         st, offsets::collA,
         LLVM::PtrToIntOp::create(rw, op.getLoc(), g.i64(), a.getBlock()));
