@@ -184,7 +184,7 @@ struct Place {
 enum class Operand { A, B, C };
 
 Place place(const Form &f, Operand which, unsigned lane, unsigned reg,
-            unsigned elem, unsigned perReg) {
+            unsigned elem, unsigned perReg, Elem accumulator = ElemNone) {
   unsigned g = lane >> 2, t = lane & 3;
   bool quad = f.m() == 8 && f.k() == 4 && f.a() == F16;
   if (quad) {
@@ -199,7 +199,9 @@ Place place(const Form &f, Operand which, unsigned lane, unsigned reg,
       return f.bRow() ? Place{lane % 4, i + hi, q}
                       : Place{i, lane % 4 + hi, q};
     case Operand::C:
-      if (f.c() == F16 || (f.c() == ElemNone && f.d() == F16))
+      // C and D have their own layouts: f16 in rows, f32 interleaved
+      // (m8n8k4.f32.f16.f16.f16 reads C in one and writes D in the other).
+      if (accumulator == F16)
         return {lane % 4 + hi, i, q};
       return {(lane & 1) + (i & 2) + hi, (i & 4) + (lane & 2) + (i & 1), q};
     }
@@ -268,7 +270,7 @@ Matrices gather(const Form &f, Operand which, uint8_t *const blocks[],
                                         << 32
                               : word(blocks[lane], offset, r);
       for (unsigned j = 0; j < perReg; ++j) {
-        Place p = place(f, which, lane, r, j, perReg);
+        Place p = place(f, which, lane, r, j, perReg, e);
         mat.at(p.matrix, p.row, p.col) =
             bits == 64 ? w : field(uint32_t(w), bits, j);
       }
@@ -290,7 +292,7 @@ void scatter(const Form &f, uint8_t *const blocks[], const Matrices &d,
     for (unsigned r = 0; r < regs; ++r) {
       uint64_t w = 0;
       for (unsigned j = 0; j < perReg; ++j) {
-        Place p = place(f, Operand::C, lane, r, j, perReg);
+        Place p = place(f, Operand::C, lane, r, j, perReg, e);
         uint64_t v = d.bits[(p.matrix * d.rows + p.row) * d.cols + p.col];
         w |= bits >= 32 ? v : (v & ((1u << bits) - 1)) << (j * bits);
       }
