@@ -35,8 +35,8 @@ import sys
 TILES_FP = 512
 TILES_INT = 128
 
-# name: (instruction, a words, b words, c words, register kinds, a/b element,
-#        c/d element, target, version)
+# name: (instruction, a words, b words, c words, a/b element, c element
+#        {, d words when they differ from c's})
 # Register kinds: 'b32' words, or 'f64' for the double-precision forms.
 FORMS = [
     ('f16_f32_k16', 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32', 4, 2, 4, 'f16', 'f32'),
@@ -46,6 +46,8 @@ FORMS = [
     ('f16_m8n8k4_f32', 'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32', 2, 2, 8, 'f16', 'f32'),
     ('f16_m8n8k4_f16', 'mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16', 2, 2, 4, 'f16', 'f16'),
     ('f16_m8n8k4_col_row', 'mma.sync.aligned.m8n8k4.col.row.f32.f16.f16.f32', 2, 2, 8, 'f16', 'f32'),
+    # An f16 C and an f32 D: the eighth field is D's register count.
+    ('f16_m8n8k4_f16c', 'mma.sync.aligned.m8n8k4.row.row.f32.f16.f16.f16', 2, 2, 4, 'f16', 'f16', 8),
     ('bf16_k16', 'mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32', 4, 2, 4, 'bf16', 'f32'),
     ('bf16_k8', 'mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32', 2, 1, 4, 'bf16', 'f32'),
     ('tf32_k4', 'mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32', 2, 1, 4, 'tf32', 'f32'),
@@ -74,8 +76,9 @@ FORMS = [
 HEADER = '.version 8.7\n.target sm_90\n.address_size 64\n\n'
 
 
-def mma_kernel(name, instr, na, nb, nc, elem, celem):
+def mma_kernel(name, instr, na, nb, nc, elem, celem, nd=None):
     """A kernel: thread g loads its fragment registers from [g][k] arrays."""
+    nd = nd or nc
     f64 = elem == 'f64'
     rt = 'f64' if f64 else 'b32'
     ct = 'f64' if celem == 'f64' else 'b32'
@@ -84,12 +87,12 @@ def mma_kernel(name, instr, na, nb, nc, elem, celem):
     lines = ['.visible .entry %s(.param .u64 pa, .param .u64 pb, '
              '.param .u64 pc, .param .u64 pd)' % name, '{']
     lines.append('  .reg .%s %%a<%d>;\n  .reg .%s %%b<%d>;\n  .reg .%s %%c<%d>;'
-                 '\n  .reg .%s %%d<%d>;' % (rt, na, rt, nb, ct, nc, ct, nc))
+                 '\n  .reg .%s %%d<%d>;' % (rt, na, rt, nb, ct, nc, ct, nd))
     lines.append('  .reg .b32 %r<4>;\n  .reg .b64 %p<12>;')
     lines.append('  mov.u32 %r0, %tid.x;\n  mov.u32 %r1, %ctaid.x;\n'
                  '  mov.u32 %r2, %ntid.x;\n  mad.lo.u32 %r3, %r1, %r2, %r0;')
     for k, (param, n, size) in enumerate((('pa', na, ws), ('pb', nb, ws),
-                                          ('pc', nc, cs), ('pd', nc, cs))):
+                                          ('pc', nc, cs), ('pd', nd, cs))):
         lines.append('  ld.param.u64 %%p%d, [%s];' % (k, param))
         lines.append('  cvta.to.global.u64 %%p%d, %%p%d;' % (k, k))
         lines.append('  mul.wide.u32 %%p%d, %%r3, %d;' % (k + 4, n * size))
@@ -100,9 +103,9 @@ def mma_kernel(name, instr, na, nb, nc, elem, celem):
             lines.append('  ld.global.%s %%%s%d, [%%p%d+%d];' %
                          (typ, reg, i, base, i * size))
     vec = lambda r, n: '{' + ', '.join('%%%s%d' % (r, i) for i in range(n)) + '}'
-    lines.append('  %s %s, %s, %s, %s;' % (instr, vec('d', nc), vec('a', na),
+    lines.append('  %s %s, %s, %s, %s;' % (instr, vec('d', nd), vec('a', na),
                                           vec('b', nb), vec('c', nc)))
-    for i in range(nc):
+    for i in range(nd):
         lines.append('  st.global.%s [%%p11+%d], %%d%d;' % (ct, i * cs, i))
     lines.append('  ret;\n}\n')
     return '\n'.join(lines)
@@ -353,12 +356,14 @@ def gen(bundle, max_tiles=None, only=None):
     for sub in ('ptx', 'in', 'cpu', 'files'):
         os.makedirs(os.path.join(bundle, sub), exist_ok=True)
     specs = []
-    for name, instr, na, nb, nc, elem, celem in FORMS:
+    for name, instr, na, nb, nc, elem, celem, *rest in FORMS:
+        nd = rest[0] if rest else nc
         if only and name not in only:
             continue
         ptx = os.path.join(bundle, 'ptx', name + '.ptx')
         with open(ptx, 'w') as f:
-            f.write(HEADER + mma_kernel(name, instr, na, nb, nc, elem, celem))
+            f.write(HEADER + mma_kernel(name, instr, na, nb, nc, elem, celem,
+                                        nd))
         tiles, a, b, c = gen_form(name, na, nb, nc, elem, celem, max_tiles)
         paths = []
         for tag, data in (('a', a), ('b', b), ('c', c)):
@@ -370,7 +375,7 @@ def gen(bundle, max_tiles=None, only=None):
         argv = [ptx, '--kernel=' + name, '--grid=%d' % (tiles // 4),
                 '--block=128'] + \
                ['--arg=b8[%d]=file:%s' % (n, p) for p, n in paths] + \
-               ['--arg=b8[%d]' % paths[2][1], '--out=3:' + out]
+               ['--arg=b8[%d]' % (paths[2][1] * nd // nc), '--out=3:' + out]
         specs.append({'name': name, 'argv': argv, 'ptx': ptx, 'out': out,
                       'inputs': [p for p, _ in paths], 'tiles': tiles})
     for name, text, _ in matrix_kernels():

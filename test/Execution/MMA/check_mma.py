@@ -63,10 +63,11 @@ def main():
     p.add_argument('--tiles', type=int, default=16)
     p.add_argument('--only', help='comma-separated probe names')
     o = p.parse_args()
-    only = set(o.only.split(',')) if o.only else None
-    mma_probes.gen(os.path.abspath(o.work), o.tiles, only)
     with gzip.open(o.reference, 'rt') as f:
         reference = json.load(f)
+    # The probes the GPU ran (mma_probes.py may have newer ones).
+    only = set(o.only.split(',')) if o.only else set(reference)
+    mma_probes.gen(os.path.abspath(o.work), o.tiles, only)
     specs = json.load(open(os.path.join(o.work, 'probes.json')))
     forms = {f[0]: f for f in mma_probes.FORMS}
     failed = 0
