@@ -238,6 +238,31 @@ uint32_t field(uint32_t w, unsigned bits, unsigned elem) {
   return bits == 32 ? w : (w >> (elem * bits)) & ((1u << bits) - 1);
 }
 
+/// Slot \p slot of a fragment of \p bits-bit elements at \p offset of a
+/// block: the element's bits (an f64 in two words, low first).
+uint64_t slotValue(const uint8_t *block, unsigned offset, unsigned slot,
+                   unsigned bits) {
+  if (bits == 64)
+    return uint64_t(word(block, offset, 2 * slot)) |
+           uint64_t(word(block, offset, 2 * slot + 1)) << 32;
+  unsigned per = 32 / bits;
+  return field(word(block, offset, slot / per), bits, slot % per);
+}
+
+void setSlot(uint8_t *block, unsigned offset, unsigned slot, unsigned bits,
+             uint64_t value) {
+  if (bits == 64) {
+    setWord(block, offset, 2 * slot, uint32_t(value));
+    setWord(block, offset, 2 * slot + 1, uint32_t(value >> 32));
+    return;
+  }
+  unsigned per = 32 / bits, shift = (slot % per) * bits;
+  uint32_t mask = bits == 32 ? ~0u : ((1u << bits) - 1) << shift;
+  uint32_t w = word(block, offset, slot / per);
+  setWord(block, offset, slot / per,
+          (w & ~mask) | (uint32_t(value) << shift & mask));
+}
+
 /// The element values of one operand, [matrix][row][col], as raw bits (a
 /// 64-bit f64 element in one entry).
 struct Matrices {
@@ -263,17 +288,10 @@ Matrices gather(const Form &f, Operand which, uint8_t *const blocks[],
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     if (!blocks[lane])
       continue;
-    for (unsigned r = 0; r < regs; ++r) {
-      uint64_t w = bits == 64 ? uint64_t(word(blocks[lane], offset, 2 * r)) |
-                                    uint64_t(word(blocks[lane], offset,
-                                                  2 * r + 1))
-                                        << 32
-                              : word(blocks[lane], offset, r);
-      for (unsigned j = 0; j < perReg; ++j) {
-        Place p = place(f, which, lane, r, j, perReg, e);
-        mat.at(p.matrix, p.row, p.col) =
-            bits == 64 ? w : field(uint32_t(w), bits, j);
-      }
+    for (unsigned slot = 0; slot < regs * perReg; ++slot) {
+      Place p = place(f, which, lane, slot / perReg, slot % perReg, perReg, e);
+      mat.at(p.matrix, p.row, p.col) = slotValue(blocks[lane], offset, slot,
+                                                 bits);
     }
   }
   return mat;
@@ -289,19 +307,11 @@ void scatter(const Form &f, uint8_t *const blocks[], const Matrices &d,
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     if (!blocks[lane])
       continue;
-    for (unsigned r = 0; r < regs; ++r) {
-      uint64_t w = 0;
-      for (unsigned j = 0; j < perReg; ++j) {
-        Place p = place(f, Operand::C, lane, r, j, perReg, e);
-        uint64_t v = d.bits[(p.matrix * d.rows + p.row) * d.cols + p.col];
-        w |= bits >= 32 ? v : (v & ((1u << bits) - 1)) << (j * bits);
-      }
-      if (bits == 64) {
-        setWord(blocks[lane], kDOffset, 2 * r, uint32_t(w));
-        setWord(blocks[lane], kDOffset, 2 * r + 1, uint32_t(w >> 32));
-      } else {
-        setWord(blocks[lane], kDOffset, r, uint32_t(w));
-      }
+    for (unsigned slot = 0; slot < regs * perReg; ++slot) {
+      Place p = place(f, Operand::C, lane, slot / perReg, slot % perReg,
+                      perReg, e);
+      setSlot(blocks[lane], kDOffset, slot, bits,
+              d.bits[(p.matrix * d.rows + p.row) * d.cols + p.col]);
     }
   }
 }
@@ -601,29 +611,6 @@ WmmaShape wmmaShape(const Form &f, WmmaOp which) {
   bool isAOrB = which == WmmaLoadA || which == WmmaLoadB;
   unsigned words = wmmaRegisters(rows, cols, e, isAOrB);
   return {rows, cols, words * 32 / bits, bits};
-}
-
-uint64_t slotValue(const uint8_t *block, unsigned offset, unsigned slot,
-                   unsigned bits) {
-  if (bits == 64)
-    return uint64_t(word(block, offset, 2 * slot)) |
-           uint64_t(word(block, offset, 2 * slot + 1)) << 32;
-  unsigned per = 32 / bits;
-  return field(word(block, offset, slot / per), bits, slot % per);
-}
-
-void setSlot(uint8_t *block, unsigned offset, unsigned slot, unsigned bits,
-             uint64_t value) {
-  if (bits == 64) {
-    setWord(block, offset, 2 * slot, uint32_t(value));
-    setWord(block, offset, 2 * slot + 1, uint32_t(value >> 32));
-    return;
-  }
-  unsigned per = 32 / bits, shift = (slot % per) * bits;
-  uint32_t mask = bits == 32 ? ~0u : ((1u << bits) - 1) << shift;
-  uint32_t w = word(block, offset, slot / per);
-  setWord(block, offset, slot / per,
-          (w & ~mask) | (uint32_t(value) << shift & mask));
 }
 
 /// wmma.load / wmma.store: every lane moves its slots between memory (the
