@@ -39,10 +39,18 @@ FailureOr<Value> FunctionEmitter::mbarrierObject(const Operand &op,
 }
 
 LogicalResult FunctionEmitter::emitCpAsync(Mods &mods) {
+  bool reduce = mods.take(Mod::reduce);
   mods.take(Mod::async);
+  if (reduce || mods.has(Mod::bulk))
+    return emitCpAsyncBulk(mods, reduce);
   std::optional<Mod> what =
       mods.takeAny({Mod::ca, Mod::cg, Mod::commit_group, Mod::wait_group,
                     Mod::wait_all, Mod::mbarrier});
+  if (!what)
+    return instrError() << "'cp.async' needs '.ca', '.cg', '.bulk', "
+                           "'.commit_group', '.wait_group', '.wait_all' or "
+                           "'.mbarrier'",
+           failure();
   PtxType b32 = PtxType::make(PtxType::Bits, 32);
   PtxType b64 = PtxType::make(PtxType::Bits, 64);
   switch (*what) {

@@ -102,7 +102,8 @@ struct Operand {
   /// Symbol: written `var[immOff]`, which a memory instruction also takes
   /// as its address operand (`[var+immOff]`).
   bool isArrayElement = false;
-  /// Vector elements, or the entries of a parenthesized list (calls).
+  /// Vector elements, the entries of a parenthesized list (calls), or the
+  /// coordinates of an Address (`[tensorMap, {c0, c1}]`).
   std::vector<Operand> elems;
   /// SpecialReg.
   ptx::SpecialReg sreg = ptx::SpecialReg::tid_x;

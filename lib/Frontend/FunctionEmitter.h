@@ -20,6 +20,7 @@
 #include "FrontendImpl.h"
 #include "InstrTable.h"
 #include "ptxjit/Frontend/Parser.h"
+#include "ptxjit/Runtime/BulkCopy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -310,6 +311,13 @@ private:
   LogicalResult emitWgmma(Mods &mods);
   LogicalResult emitWmma(Mods &mods);
   LogicalResult emitCpAsync(Mods &mods);
+  //===--- bulk and tensor copies, tensor maps (BulkCopy.cpp) -------------===//
+  LogicalResult emitCpAsyncBulk(Mods &mods, bool reduce);
+  LogicalResult emitTensormap(Mods &mods);
+  void storeBulkSlot(Value block, unsigned slot, Value value,
+                     bool isSigned = false);
+  FailureOr<Value> bulkAddress(const Operand &op, rt::bulk::Space space);
+  FailureOr<Value> tensorMapAddress(const Operand &op);
   LogicalResult emitMbarrier(Mods &mods);
   FailureOr<Value> mbarrierObject(const Operand &op, std::optional<Mod> space);
   LogicalResult emitMatrixRows(Mods &mods);
@@ -393,13 +401,17 @@ inline const StringRef kFloatTypes[] = {"f32", "f64"};
 inline PtxType f32Type() { return PtxType::make(PtxType::Float, 32); }
 
 /// The bytes of static `.shared` memory of every kernel of the module: the
-/// module's `.shared` variables, rounded up to 16 when an `.extern .shared`
-/// array (the dynamic part, which starts right after) is declared.
+/// module's `.shared` variables, rounded up, when `.extern .shared` arrays
+/// (the dynamic part, which starts right after) are declared, to 16 or the
+/// largest `.align` among them (a 1024-aligned tile for a 128-byte swizzle).
 inline uint64_t staticSharedBytes(const ModuleInfo &moduleInfo) {
   uint64_t bytes = moduleInfo.sharedBytes;
-  if (llvm::any_of(moduleInfo.vars,
-                   [](auto &var) { return var.second.isExternArray; }))
-    bytes = (bytes + 15) / 16 * 16;
+  uint64_t align = 0;
+  for (auto &var : moduleInfo.vars)
+    if (var.second.isExternArray)
+      align = std::max<uint64_t>({align, 16, var.second.align});
+  if (align)
+    bytes = (bytes + align - 1) / align * align;
   return bytes;
 }
 

@@ -114,6 +114,19 @@ Token Lexer::lex() {
       }
       return makeToken(Token::DotName, start);
     }
+    // Dimension modifiers such as `.1d` and `.5d` (cp.async.bulk.tensor)
+    // start with a digit; a dot before digits alone is no name.
+    if (curPtr != buffer.end() && isdigit(static_cast<unsigned char>(*curPtr))) {
+      const char *p = curPtr;
+      while (p != buffer.end() && isdigit(static_cast<unsigned char>(*p)))
+        ++p;
+      if (p != buffer.end() && isIdentStart(*p)) {
+        curPtr = p;
+        while (curPtr != buffer.end() && isIdentChar(*curPtr))
+          ++curPtr;
+        return makeToken(Token::DotName, start);
+      }
+    }
     return lexError(start, "expected a name after '.'");
   default:
     break;

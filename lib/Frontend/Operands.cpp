@@ -322,6 +322,11 @@ FailureOr<Value> FunctionEmitter::addressValue(const Operand &written,
     op.kind = Operand::Address;
   if (op.kind != Operand::Address)
     return error(op.loc) << "expected an address operand '[...]'", failure();
+  if (!op.elems.empty())
+    return error(op.elems.front().loc)
+               << "only the tensor copy instructions take coordinates in an "
+                  "address",
+           failure();
   Value base;
   if (op.hasBaseReg) {
     PtxType regType = fn.regs[op.reg].type;

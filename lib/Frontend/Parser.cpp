@@ -19,8 +19,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Endian.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace ptxjit;
@@ -161,6 +164,12 @@ private:
   FailureOr<uint64_t> parseArrayCount(llvm::SMLoc loc);
   /// Resolves a `.param` declared in an enclosing `{ }` of the body.
   std::string resolveScopedSymbol(StringRef name) const;
+  /// Gives the labels \p labels of the block that starts at statement
+  /// \p start of the body a name of their own, in their declarations and in
+  /// the block's references to them.
+  void renameBlockLabels(FunctionInfo &function, size_t start,
+                         const llvm::StringSet<> &labels);
+  unsigned blockLabelCounter = 0;
   LogicalResult parsePerformanceDirectives(FunctionInfo &function);
 
   //===--- function bodies -------------------------------------------------===//
@@ -1142,6 +1151,15 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
       function.regs.push_back({var.name, var.regType});
     }
   unsigned depth = 1;
+  // The nested `{ }` blocks open now: where each starts in the body, and
+  // the labels it declares. A label is local to its block (inline asm that
+  // is expanded twice declares the same label twice), so at the block's end
+  // its labels, and the references to them inside it, get a unique name.
+  struct LabelBlock {
+    size_t start;
+    llvm::StringSet<> labels;
+  };
+  std::vector<LabelBlock> labelBlocks;
   while (true) {
     if (tok.is(Token::Eof) || tok.is(Token::Error))
       return unexpected("'}' to close the function body");
@@ -1152,6 +1170,9 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
       rangeScopes.pop_back();
       if (--depth == 0)
         return success();
+      renameBlockLabels(function, labelBlocks.back().start,
+                        labelBlocks.back().labels);
+      labelBlocks.pop_back();
       continue;
     }
     if (tok.is(Token::LBrace)) {
@@ -1159,6 +1180,7 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
       scopes.emplace_back();
       paramScopes.emplace_back();
       rangeScopes.emplace_back();
+      labelBlocks.push_back({function.body.size(), {}});
       ++depth;
       continue;
     }
@@ -1277,6 +1299,8 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
         Stmt stmt;
         stmt.isLabel = true;
         stmt.label = labelTok.spelling.str();
+        if (!labelBlocks.empty())
+          labelBlocks.back().labels.insert(stmt.label);
         stmt.loc = labelTok.getLoc();
         function.body.push_back(std::move(stmt));
         continue;
@@ -1289,6 +1313,31 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
     if (failed(parseInstruction(function, stmt.instr)))
       return failure();
     function.body.push_back(std::move(stmt));
+  }
+}
+
+void Parser::renameBlockLabels(FunctionInfo &function, size_t start,
+                               const llvm::StringSet<> &labels) {
+  if (labels.empty())
+    return;
+  // `$` cannot start a PTX identifier after a name, so no label of the
+  // program can take the new name.
+  std::string suffix = "$" + std::to_string(++blockLabelCounter);
+  std::function<void(Operand &)> rename = [&](Operand &op) {
+    if (op.kind == Operand::Symbol && labels.contains(op.symbol))
+      op.symbol += suffix;
+    for (Operand &elem : op.elems)
+      rename(elem);
+  };
+  for (size_t i = start; i < function.body.size(); ++i) {
+    Stmt &stmt = function.body[i];
+    if (stmt.isLabel) {
+      if (labels.contains(stmt.label))
+        stmt.label += suffix;
+      continue;
+    }
+    for (Operand &op : stmt.instr.operands)
+      rename(op);
   }
 }
 
@@ -1361,6 +1410,16 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
       if (failed(addr))
         return failure();
       op.imm = *addr;
+    }
+    // `[tensorMap, {c0, c1}]`: the tensor instructions' coordinates.
+    if (consumeIf(Token::Comma)) {
+      Operand coords;
+      if (!tok.is(Token::LBrace))
+        return error() << "expected '{' before the tensor coordinates",
+               failure();
+      if (failed(parseOperand(function, coords)))
+        return failure();
+      op.elems = std::move(coords.elems);
     }
     return expect(Token::RSquare, "']' to close the address");
   }

@@ -213,6 +213,7 @@ std::vector<std::pair<const char *, void *>> ptxjit::rt::getHelperSymbols() {
           HELPER(ptxrt_mbarrier_arrive), HELPER(ptxrt_mbarrier_tx),
           HELPER(ptxrt_mbarrier_test_state),
           HELPER(ptxrt_mbarrier_test_parity),
-          HELPER(ptxrt_mbarrier_pending_count)};
+          HELPER(ptxrt_mbarrier_pending_count),
+          HELPER(ptxrt_async_bulk)};
 #undef HELPER
 }

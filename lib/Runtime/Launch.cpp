@@ -113,11 +113,14 @@ struct AltStack {
 };
 
 /// A 64-byte aligned, zero-initialised buffer.
+/// The alignment of a CTA's shared window in host memory.
+constexpr uint64_t kSharedWindowAlign = 1024;
+
 struct AlignedBuffer {
-  explicit AlignedBuffer(uint64_t size) : size(size) {
+  explicit AlignedBuffer(uint64_t size, uint64_t align = 64) : size(size) {
     if (size)
       data = static_cast<uint8_t *>(
-          std::aligned_alloc(64, (size + 63) / 64 * 64));
+          std::aligned_alloc(align, (size + align - 1) / align * align));
   }
   ~AlignedBuffer() { std::free(data); }
   uint8_t *data = nullptr;
@@ -151,7 +154,12 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   // (ABI.h); the windows of a gang lie one after the other.
   uint64_t sharedWindowBytes =
       (uint64_t(sharedBytes) + 15) / 16 * 16 + kReservedSharedBytes;
-  uint64_t sharedStride = (sharedWindowBytes + 63) / 64 * 64;
+  // Windows start on 1024-byte boundaries, so that a shared address and its
+  // host address agree in the bits that the tensor copies' and wgmma's
+  // swizzles and `.align` up to 1024 look at.
+  uint64_t sharedStride =
+      (sharedWindowBytes + kSharedWindowAlign - 1) / kSharedWindowAlign *
+      kSharedWindowAlign;
 
   double progressTimeout = l.progressTimeout;
   if (progressTimeout <= 0) {
@@ -174,7 +182,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   auto work = [&](unsigned workerIndex) {
     DefaultFloatEnvironment fpEnvironment;
     AltStack altStack;
-    AlignedBuffer shared(gangCtas * sharedStride);
+    AlignedBuffer shared(gangCtas * sharedStride, kSharedWindowAlign);
     AlignedBuffer local(gangCtas * localBytes);
     ThreadState state;
     std::memset(&state, 0, sizeof(state));

@@ -14,7 +14,15 @@ of that comparison from the very same command line.
 Options that only concern the CPU (--threads, --fp-path, --fp-contract) are
 accepted and ignored. --time prints the module load time and each launch's
 time. Buffers are device allocations (cuMemAlloc) initialised and read back
-with plain copies; the kernel receives their device addresses.
+with plain copies; the kernel receives their device addresses. A tensor map
+argument (--arg=tensormap:... or tensormap-im2col:..., see --help) is encoded
+by the driver (cuTensorMapEncodeTiled / cuTensorMapEncodeIm2col) on its
+buffer argument's device address and passed by value (128 bytes).
+--buffer=TYPE[N]... is memory that is no kernel parameter (a tensor map's
+tensor, say): a device allocation initialised and read back like a buffer
+argument, numbered after the --arg list (with 5 --arg, the first --buffer is
+argument 5 for --out, --print and a tensor map's buffer=), never passed to
+the kernel; the parameter count check counts only the --arg options.
 
 Options of this tool alone:
   --gpu-ptxas[=FLAGS]  compile with ptxas -arch=sm_XX FLAGS (space separated,
@@ -25,7 +33,8 @@ Options of this tool alone:
   --gpu-device=N       the CUDA device (default 0)
   --gpu-dry-run        parse and initialise everything, launch nothing and
                        touch no GPU (tests the option parsing and printing
-                       against the CPU ptx-jit with a kernel that does nothing)
+                       against the CPU ptx-jit with a kernel that does nothing;
+                       tensor maps are parsed and checked, not encoded)
 
 As a module, run(argv, stdout, stderr) -> exit status runs one command line
 in this process, keeping the CUDA context and loaded modules between calls
@@ -317,6 +326,8 @@ class Arg:
         self.scalar = 0
         self.count = 0
         self.data = None  # bytearray of a buffer
+        self.tensormap = None  # TensorMap of a tensormap argument
+        self.where = None  # "--arg N ('SPEC')" for later messages
 
     @property
     def nbytes(self):
@@ -330,6 +341,14 @@ def _store(data, index, nbytes, value):
 def parse_arg(spec, position):
     arg = Arg()
     where = "--arg %d ('%s')" % (position, spec)
+    arg.where = where
+    for prefix, im2col in (('tensormap:', False), ('tensormap-im2col:', True)):
+        if spec.startswith(prefix):
+            arg.tname = 'tensormap'
+            arg.kind = 'tensormap'
+            arg.bits = 128 * 8
+            arg.tensormap = parse_tensormap(spec[len(prefix):], im2col, where)
+            return arg
     bracket = spec.find('[')
     colon = spec.find(':')
     if bracket >= 0 and (colon < 0 or bracket < colon):
@@ -413,6 +432,226 @@ def parse_arg(spec, position):
     return arg
 
 
+# ---------------------------------------------------------------------------
+# Tensor maps: --arg=tensormap:TYPE:KEY=VALUE:... passes a CUtensorMap (128
+# opaque bytes) by value to a `.param .align 64 .b8 name[128]` parameter.
+# The map is made by the driver itself (cuTensorMapEncodeTiled, or
+# cuTensorMapEncodeIm2col for tensormap-im2col:), so the GPU side of a
+# comparison uses NVIDIA's encoding, not ours.
+# ---------------------------------------------------------------------------
+
+# CUtensorMapDataType, in cuda.h order (UINT8 = 0 ... TFLOAT32_FTZ = 12), and
+# the element sizes in bytes.
+TENSORMAP_TYPES = ['u8', 'u16', 'u32', 's32', 'u64', 's64', 'f16', 'f32',
+                   'f64', 'bf16', 'f32ftz', 'tf32', 'tf32ftz']
+TENSORMAP_TYPE_SIZES = {'u8': 1, 'u16': 2, 'u32': 4, 's32': 4, 'u64': 8,
+                        's64': 8, 'f16': 2, 'f32': 4, 'f64': 8, 'bf16': 2,
+                        'f32ftz': 4, 'tf32': 4, 'tf32ftz': 4}
+
+# The enum-valued keys: each name's index is the cuda.h enumerator
+# (CUtensorMapSwizzle, CUtensorMapInterleave, CUtensorMapFloatOOBfill,
+# CUtensorMapL2promotion); the first name is the default.
+TENSORMAP_ENUMS = {
+    'swizzle': ['none', '32B', '64B', '128B', '128B_atom_32B',
+                '128B_atom_32B_flip_8B', '128B_atom_64B'],
+    'interleave': ['none', '16B', '32B'],
+    'fill': ['zero', 'nan'],
+    'l2': ['none', '64B', '128B', '256B'],
+}
+
+TENSORMAP_TILED_KEYS = ('buffer', 'dims', 'strides', 'box', 'elementstrides')
+TENSORMAP_IM2COL_KEYS = ('buffer', 'dims', 'strides', 'lower', 'upper',
+                         'channels', 'pixels', 'elementstrides')
+
+
+class TensorMap:
+    """The operands of cuTensorMapEncodeTiled (im2col False) or
+    cuTensorMapEncodeIm2col, all but the global address, which is the device
+    address of the buffer argument `buffer`, known only at launch."""
+
+    def __init__(self, im2col):
+        self.im2col = im2col
+        self.tname = None
+        self.dtype = 0        # CUtensorMapDataType
+        self.buffer = 0       # index of the buffer argument
+        self.dims = []        # globalDim, innermost first
+        self.strides = []     # globalStrides (bytes) of dims 1..rank-1
+        self.box = []         # boxDim (tiled)
+        self.lower = []       # pixelBoxLowerCorner (im2col), rank-2 values
+        self.upper = []       # pixelBoxUpperCorner (im2col)
+        self.channels = 0     # channelsPerPixel (im2col)
+        self.pixels = 0       # pixelsPerColumn (im2col)
+        self.estrides = []    # elementStrides, default all 1
+        self.swizzle = 0
+        self.interleave = 0
+        self.fill = 0
+        self.l2 = 0
+
+    @property
+    def rank(self):
+        return len(self.dims)
+
+    def extent_bytes(self):
+        """Bytes from globalAddress to the end of the last element (the
+        layout of cuda.h's globalStrides, interleave none)."""
+        if 0 in self.dims:
+            return 0  # no elements (the driver refuses such a map)
+        end = self.dims[0] * TENSORMAP_TYPE_SIZES[self.tname]
+        for dim, stride in zip(self.dims[1:], self.strides):
+            end += (dim - 1) * stride
+        return end
+
+
+def _tensormap_list(where, key, text, signed, bits):
+    """The values of a list key: decimal integers separated by 'x' (or ','),
+    each signed or unsigned as the C array it fills; an empty text is the
+    empty list (strides of a rank-1 tensor)."""
+    if text == '':
+        return []
+    values = []
+    for item in re.split(r'[x,]', text):
+        if not re.match(r'^-?\d+$' if signed else r'^\d+$', item):
+            raise Fail("%s: %s: '%s' is not %s integer" %
+                       (where, key, item, 'an' if signed else 'an unsigned'))
+        v = int(item)
+        low, high = ((-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed
+                     else (0, (1 << bits) - 1))
+        if not low <= v <= high:
+            raise Fail('%s: %s: %d is out of range for a %d-bit %s value' %
+                       (where, key, v, bits,
+                        'signed' if signed else 'unsigned'))
+        values.append(v)
+    return values
+
+
+def parse_tensormap(text, im2col, where):
+    """TYPE:KEY=VALUE:... of a tensormap argument (the text after
+    'tensormap:' or 'tensormap-im2col:'). Checks the syntax and the number
+    of values of each key; whether the driver accepts the values (alignment,
+    box sizes, swizzle spans) is the driver's call, reported at launch."""
+    tm = TensorMap(im2col)
+    fields = text.split(':')
+    tname = fields[0]
+    if tname not in TENSORMAP_TYPES:
+        raise Fail("%s: unknown tensor map type '%s' (expected one of %s)" %
+                   (where, tname, ' '.join(TENSORMAP_TYPES)))
+    tm.tname = tname
+    tm.dtype = TENSORMAP_TYPES.index(tname)
+    keys = (TENSORMAP_IM2COL_KEYS if im2col else TENSORMAP_TILED_KEYS) + \
+        tuple(TENSORMAP_ENUMS)
+    given = {}
+    for field in fields[1:]:
+        key, eq, value = field.partition('=')
+        if not eq:
+            raise Fail("%s: expected KEY=VALUE, got '%s'" % (where, field))
+        if key not in keys:
+            raise Fail("%s: unknown key '%s' (expected one of %s)" %
+                       (where, key, ', '.join(keys)))
+        if key in given:
+            raise Fail("%s: '%s' given twice" % (where, key))
+        given[key] = value
+    required = (('buffer', 'dims', 'lower', 'upper', 'channels', 'pixels')
+                if im2col else ('buffer', 'dims', 'box'))
+    for key in required:
+        if key not in given:
+            raise Fail("%s: missing '%s='" % (where, key))
+
+    tm.buffer = _tensormap_list(where, 'buffer', given['buffer'], False, 32)
+    if len(tm.buffer) != 1:
+        raise Fail('%s: buffer: expected one argument index' % where)
+    tm.buffer = tm.buffer[0]
+    tm.dims = _tensormap_list(where, 'dims', given['dims'], False, 64)
+    rank = tm.rank
+    if not 1 <= rank <= 5:
+        raise Fail('%s: dims: %d value%s; a tensor has 1 to 5 dimensions' %
+                   (where, rank, '' if rank == 1 else 's'))
+    if im2col and rank < 3:
+        raise Fail('%s: dims: %d values; an im2col tensor has 3 to 5 '
+                   'dimensions' % (where, rank))
+
+    def counted(key, count, signed, bits, default=None):
+        if key not in given:
+            if default is not None:
+                return default
+            raise Fail("%s: missing '%s='" % (where, key))
+        values = _tensormap_list(where, key, given[key], signed, bits)
+        if len(values) != count:
+            raise Fail('%s: %s: %d value%s, expected %d for a rank-%d '
+                       'tensor' % (where, key, len(values),
+                                   '' if len(values) == 1 else 's', count,
+                                   rank))
+        return values
+
+    tm.strides = counted('strides', rank - 1, False, 64,
+                         default=[] if rank == 1 else None)
+    tm.estrides = counted('elementstrides', rank, False, 32,
+                          default=[1] * rank)
+    if im2col:
+        tm.lower = counted('lower', rank - 2, True, 32)
+        tm.upper = counted('upper', rank - 2, True, 32)
+        tm.channels = counted('channels', 1, False, 32)[0]
+        tm.pixels = counted('pixels', 1, False, 32)[0]
+    else:
+        tm.box = counted('box', rank, False, 32)
+    for key, names in TENSORMAP_ENUMS.items():
+        value = given.get(key, names[0])
+        if value not in names:
+            raise Fail("%s: %s: unknown value '%s' (expected one of %s)" %
+                       (where, key, value, ', '.join(names)))
+        setattr(tm, key, names.index(value))
+    return tm
+
+
+def check_tensormaps(args):
+    """The buffer of each tensormap argument: another argument that is a
+    buffer and holds the whole tensor (the GPU would read or write past the
+    allocation otherwise, silently)."""
+    for arg in args:
+        tm = arg.tensormap
+        if tm is None:
+            continue
+        if tm.buffer >= len(args) or not args[tm.buffer].is_buffer:
+            raise Fail('%s: buffer=%d is not a buffer argument' %
+                       (arg.where, tm.buffer))
+        size = len(args[tm.buffer].data)
+        if tm.interleave == 0 and tm.extent_bytes() > size:
+            raise Fail('%s: the tensor spans %d bytes, but buffer %d has %d' %
+                       (arg.where, tm.extent_bytes(), tm.buffer, size))
+
+
+def _c_array(ctype, values):
+    """A C array of the values (at least one element: the driver is given a
+    valid pointer even for the empty strides of a rank-1 tensor)."""
+    return (ctype * max(1, len(values)))(*values)
+
+
+def encode_tensormap(cu, tm, global_address, dst, where):
+    """Writes the driver's CUtensorMap for tm to the 64-byte aligned host
+    address dst."""
+    lib = cu.lib
+    name = 'cuTensorMapEncodeIm2col' if tm.im2col else 'cuTensorMapEncodeTiled'
+    if not hasattr(lib, name):
+        raise Fail('%s: the driver has no %s (CUDA 12 or later)' %
+                   (where, name))
+    head = (ctypes.c_void_p(dst), ctypes.c_int(tm.dtype),
+            ctypes.c_uint32(tm.rank), ctypes.c_void_p(global_address),
+            _c_array(ctypes.c_uint64, tm.dims),
+            _c_array(ctypes.c_uint64, tm.strides))
+    tail = (_c_array(ctypes.c_uint32, tm.estrides),
+            ctypes.c_int(tm.interleave), ctypes.c_int(tm.swizzle),
+            ctypes.c_int(tm.l2), ctypes.c_int(tm.fill))
+    if tm.im2col:
+        code = lib.cuTensorMapEncodeIm2col(
+            *head, _c_array(ctypes.c_int, tm.lower),
+            _c_array(ctypes.c_int, tm.upper), ctypes.c_uint32(tm.channels),
+            ctypes.c_uint32(tm.pixels), *tail)
+    else:
+        code = lib.cuTensorMapEncodeTiled(
+            *head, _c_array(ctypes.c_uint32, tm.box), *tail)
+    if code != 0:
+        raise Fail('%s: %s failed: %s' % (where, name, cu.error_name(code)))
+
+
 def format_buffer(arg):
     nbytes = arg.nbytes
     out = []
@@ -460,6 +699,8 @@ USAGE = (
     "  --block=X[,Y[,Z]]    CTA size in threads (default 1)\n"
     "  --shared=BYTES       dynamic shared memory per CTA (default 0)\n"
     "  --arg=SPEC           one per kernel parameter, in order\n"
+    "  --buffer=TYPE[N]...  memory that is no parameter (a tensor map's\n"
+    "                       tensor), numbered after the --arg list\n"
     "  --out=I:PATH         write buffer argument I to PATH (raw bytes)\n"
     "  --print=I            print buffer argument I, one element a line\n"
     "  --cluster=X[,Y[,Z]]  cluster shape in CTAs (default: the kernel's\n"
@@ -474,9 +715,20 @@ USAGE = (
     "  --fp-contract        allow add/mul without rounding modifier to "
     "fuse into fma\n"
     "SPEC: TYPE:VALUE | TYPE[N] | TYPE[N]=v,v,... | TYPE[N]=fill:V |\n"
-    "      TYPE[N]=iota | TYPE[N]=file:PATH\n"
+    "      TYPE[N]=iota | TYPE[N]=file:PATH | TENSORMAP\n"
     "TYPE: u8 u16 u32 u64 s8 s16 s32 s64 b8 b16 b32 b64 f16 bf16 f32 "
-    "f64\n")
+    "f64\n"
+    "TENSORMAP (a CUtensorMap by value, for a .b8 name[128] parameter):\n"
+    "  tensormap:MTYPE:buffer=I:dims=D0xD1..:strides=S1x..:box=B0xB1..OPT\n"
+    "  tensormap-im2col:MTYPE:buffer=I:dims=..:strides=..:lower=L..:"
+    "upper=U..:\n"
+    "    channels=C:pixels=P OPT\n"
+    "  OPT: [:elementstrides=E0x..][:swizzle=none|32B|64B|128B|"
+    "128B_atom_32B|\n"
+    "    128B_atom_32B_flip_8B|128B_atom_64B][:interleave=none|16B|32B]\n"
+    "    [:fill=zero|nan][:l2=none|64B|128B|256B]\n"
+    "  MTYPE: u8 u16 u32 s32 u64 s64 f16 f32 f64 bf16 f32ftz tf32 "
+    "tf32ftz\n")
 
 
 # ---------------------------------------------------------------------------
@@ -683,6 +935,9 @@ def _main(argv, stdout, stderr):
     cluster = None
     cooperative = False
     args = []
+    # --buffer: memory that is no kernel parameter (a tensor map's tensor,
+    # say), numbered after the --arg list.
+    extra_buffers = []
     outs = []
     prints = []
     repeat = 1
@@ -742,6 +997,12 @@ def _main(argv, stdout, stderr):
             shared = parse_unsigned('--shared', v)
         elif (v := value('--arg')) is not None:
             args.append(parse_arg(v, len(args)))
+        elif (v := value('--buffer')) is not None:
+            # As tools/ptx-jit: parsed like an --arg numbered among the
+            # --buffer options alone, then it must be a buffer.
+            extra_buffers.append(parse_arg(v, len(extra_buffers)))
+            if not extra_buffers[-1].is_buffer:
+                raise Fail("--buffer '%s': expected TYPE[N]..." % v)
         elif (v := value('--out')) is not None:
             index, _, path = v.partition(':')
             if not path:
@@ -766,12 +1027,20 @@ def _main(argv, stdout, stderr):
         i += 1
     if file is None:
         raise Fail('no input file (usage: ptx-jit FILE.ptx [options])')
-    for index, _ in outs:
-        if index >= len(args) or not args[index].is_buffer:
-            raise Fail('--out=%d: argument %d is not a buffer' % (index, index))
-    for index in prints:
-        if index >= len(args) or not args[index].is_buffer:
-            raise Fail('--print=%d: argument %d is not a buffer' % (index, index))
+    # The kernel's parameters are args[:num_args]; the --buffer memory
+    # follows them, so that --out, --print and buffer= can name it.
+    num_args = len(args)
+    args = args + extra_buffers
+    for option, indices in (('--out', [index for index, _ in outs]),
+                            ('--print', prints)):
+        for index in indices:
+            if index < len(args) and args[index].tensormap is not None:
+                raise Fail('%s=%d: argument %d is a tensor map, not a buffer' %
+                           (option, index, index))
+            if index >= len(args) or not args[index].is_buffer:
+                raise Fail('%s=%d: argument %d is not a buffer' %
+                           (option, index, index))
+    check_tensormaps(args)
     try:
         with open(file, 'rb') as f:
             ptx_bytes = f.read()
@@ -787,11 +1056,17 @@ def _main(argv, stdout, stderr):
     if params is None:
         raise Fail("no kernel named '%s' (kernels: %s)" %
                    (kernel_name, ', '.join(n for n, _ in entries)))
-    if len(args) != len(params):
+    if num_args != len(params):
         raise Fail("kernel '%s' takes %d parameters, but %d --arg were given" %
-                   (kernel_name, len(params), len(args)))
-    for k, (arg, (pname, psize, pfloat)) in enumerate(zip(args, params)):
-        if arg.is_buffer:
+                   (kernel_name, len(params), num_args))
+    for k, (arg, (pname, psize, pfloat)) in enumerate(zip(args[:num_args],
+                                                          params)):
+        if arg.tensormap is not None:
+            if psize != 128 or pfloat:
+                raise Fail("--arg %d is a tensor map, but parameter '%s' is "
+                           "not a .b8 [128] array (%d bytes)" %
+                           (k, pname, psize))
+        elif arg.is_buffer:
             if psize != 8 or pfloat:
                 raise Fail("--arg %d is a buffer, but parameter '%s' is not a "
                            "64-bit address (%d bytes)" % (k, pname, psize))
@@ -806,7 +1081,8 @@ def _main(argv, stdout, stderr):
 
     if not dry_run:
         _launch(ptx_bytes, kernel_name, args, grid, block, shared, repeat,
-                timing, ptxas_flags, device, stderr, cluster, cooperative)
+                timing, ptxas_flags, device, stderr, cluster, cooperative,
+                num_args)
 
     for index, path in outs:
         try:
@@ -862,7 +1138,13 @@ def _launch_once(lib, fn, grid, block, shared, params, cluster, cooperative):
 
 
 def _launch(ptx_bytes, kernel_name, args, grid, block, shared, repeat, timing,
-            ptxas_flags, device, stderr, cluster=None, cooperative=False):
+            ptxas_flags, device, stderr, cluster=None, cooperative=False,
+            num_args=None):
+    """args: the kernel's parameters (the first num_args, default all), then
+    the --buffer memory, allocated, initialised and read back like buffer
+    arguments but passed to no parameter."""
+    if num_args is None:
+        num_args = len(args)
     cu = cuda(device)
     lib = cu.lib
     start = time.perf_counter()
@@ -873,17 +1155,26 @@ def _launch(ptx_bytes, kernel_name, args, grid, block, shared, repeat, timing,
     if timing:
         stderr.write('compile: %.3f ms\n' % ((time.perf_counter() - start) * 1e3))
     n = cu.param_count(fn)
-    if n is not None and n != len(args):
+    if n is not None and n != num_args:
         raise Fail("kernel '%s' takes %d parameters, but %d --arg were given" %
-                   (kernel_name, n, len(args)))
+                   (kernel_name, n, num_args))
     if shared > 48 * 1024:
         cu.check(lib.cuFuncSetAttribute(fn, 8, ctypes.c_int(shared)),
                  'cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)')
     dptrs = []
-    holders = []
+    holders = []  # keeps each parameter's storage alive
+    slots = []    # the host address of each argument's value (the kernel
+                  # gets the first num_args)
     try:
         for arg in args:
-            if arg.is_buffer:
+            if arg.tensormap is not None:
+                # cuTensorMapEncode* wants 64-byte aligned storage; the
+                # parameter is these 128 bytes, encoded below once every
+                # buffer has its device address.
+                storage = (ctypes.c_char * (128 + 63))()
+                holders.append(storage)
+                slots.append((ctypes.addressof(storage) + 63) & ~63)
+            elif arg.is_buffer:
                 d = ctypes.c_uint64()
                 cu.check(lib.cuMemAlloc_v2(ctypes.byref(d),
                                            ctypes.c_size_t(len(arg.data))),
@@ -894,11 +1185,18 @@ def _launch(ptx_bytes, kernel_name, args, grid, block, shared, repeat, timing,
                                              ctypes.c_size_t(len(arg.data))),
                          'cuMemcpyHtoD')
                 holders.append(d)
+                slots.append(ctypes.addressof(d))
             else:
                 holders.append(ctypes.create_string_buffer(
                     arg.scalar.to_bytes(8, 'little'), 8))
-        params = (ctypes.c_void_p * max(1, len(args)))(
-            *[ctypes.c_void_p(ctypes.addressof(h)) for h in holders])
+                slots.append(ctypes.addressof(holders[-1]))
+        for arg, slot in zip(args, slots):
+            if arg.tensormap is not None:
+                encode_tensormap(cu, arg.tensormap,
+                                 holders[arg.tensormap.buffer].value, slot,
+                                 arg.where)
+        params = (ctypes.c_void_p * max(1, num_args))(
+            *[ctypes.c_void_p(slot) for slot in slots[:num_args]])
         for r in range(repeat):
             t0 = time.perf_counter()
             code = _launch_once(lib, fn, grid, block, shared, params,

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/JIT/Module.h"
+#include "ptxjit/Runtime/TensorMap.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallVector.h"
@@ -153,6 +154,20 @@ struct Arg {
   } buffer;
   /// The buffer's address, as the kernel receives it.
   uint64_t address = 0;
+  /// A tensor map (`tensormap:` / `tensormap-im2col:`): its description,
+  /// encoded into `buffer` (128 bytes, 64-byte aligned) once the buffer it
+  /// describes has its address.
+  struct TensorMapSpec {
+    bool im2col = false;
+    unsigned dataType = 0;
+    uint64_t bufferIndex = 0;
+    llvm::SmallVector<uint64_t, 5> dims, strides;
+    llvm::SmallVector<uint32_t, 5> box, elementStrides;
+    llvm::SmallVector<int, 3> lower, upper;
+    uint32_t channels = 0, pixels = 0;
+    unsigned swizzle = 0, interleave = 0, fill = 0, l2 = 0;
+  };
+  std::optional<TensorMapSpec> tensorMap;
 };
 
 [[noreturn]] void fail(const llvm::Twine &message) {
@@ -166,10 +181,121 @@ void storeBits(Arg::Bytes &buffer, uint64_t index, unsigned bytes,
   std::memcpy(buffer.data() + index * bytes, &bits, bytes);
 }
 
+/// Splits "AxBxC" (or "A,B,C") into integers of type T.
+template <typename T>
+bool parseList(llvm::StringRef text, llvm::SmallVectorImpl<T> &out) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  text.split(parts, text.contains(',') ? ',' : 'x');
+  for (llvm::StringRef part : parts) {
+    long long value;
+    if (part.trim().getAsInteger(10, value))
+      return false;
+    out.push_back(T(value));
+    if ((long long)out.back() != value)
+      return false;
+  }
+  return true;
+}
+
+/// `tensormap:TYPE:buffer=I:dims=..:strides=..:box=..[:key=value]...` or
+/// `tensormap-im2col:TYPE:buffer=I:dims=..:strides=..:lower=..:upper=..:
+/// channels=C:pixels=P[...]` (docs/ptx-jit.md).
+Arg parseTensorMapArg(llvm::StringRef spec, const std::string &where) {
+  Arg arg;
+  arg.type = *parseArgType("b8");
+  Arg::TensorMapSpec map;
+  llvm::SmallVector<llvm::StringRef> fields;
+  spec.split(fields, ':');
+  map.im2col = fields[0] == "tensormap-im2col";
+  if (fields.size() < 2)
+    fail(where + ": expected " + fields[0] + ":TYPE:buffer=I:dims=...");
+  static const char *const types[] = {"u8",  "u16",    "u32",  "s32",
+                                      "u64", "s64",    "f16",  "f32",
+                                      "f64", "bf16",   "f32ftz", "tf32",
+                                      "tf32ftz"};
+  auto typeIt = llvm::find(types, fields[1]);
+  if (typeIt == std::end(types))
+    fail(where + ": unknown tensor element type '" + fields[1] +
+         "' (u8 u16 u32 s32 u64 s64 f16 f32 f64 bf16 f32ftz tf32 tf32ftz)");
+  map.dataType = unsigned(typeIt - std::begin(types));
+  bool hasBuffer = false, hasBox = false;
+  for (llvm::StringRef field : llvm::ArrayRef(fields).drop_front(2)) {
+    auto [key, value] = field.split('=');
+    auto choose = [&](llvm::ArrayRef<const char *> names) -> unsigned {
+      for (unsigned i = 0; i < names.size(); ++i)
+        if (value == names[i])
+          return i;
+      std::string list;
+      for (const char *n : names)
+        list += std::string(list.empty() ? "" : " ") + n;
+      fail(where + ": unknown " + key + " '" + value + "' (" + list + ")");
+    };
+    bool ok = true;
+    if (key == "buffer") {
+      ok = !value.getAsInteger(10, map.bufferIndex);
+      hasBuffer = true;
+    } else if (key == "dims") {
+      ok = parseList(value, map.dims);
+    } else if (key == "strides") {
+      ok = value.empty() || parseList(value, map.strides);
+    } else if (key == "box" && !map.im2col) {
+      ok = parseList(value, map.box);
+      hasBox = true;
+    } else if (key == "elementstrides") {
+      ok = parseList(value, map.elementStrides);
+    } else if (key == "lower" && map.im2col) {
+      ok = parseList(value, map.lower);
+    } else if (key == "upper" && map.im2col) {
+      ok = parseList(value, map.upper);
+    } else if (key == "channels" && map.im2col) {
+      ok = !value.getAsInteger(10, map.channels);
+    } else if (key == "pixels" && map.im2col) {
+      ok = !value.getAsInteger(10, map.pixels);
+    } else if (key == "swizzle") {
+      map.swizzle = choose({"none", "32B", "64B", "128B", "128B_atom_32B",
+                            "128B_atom_32B_flip_8B", "128B_atom_64B"});
+    } else if (key == "interleave") {
+      map.interleave = choose({"none", "16B", "32B"});
+    } else if (key == "fill") {
+      map.fill = choose({"zero", "nan"});
+    } else if (key == "l2") {
+      map.l2 = choose({"none", "64B", "128B", "256B"});
+    } else {
+      fail(where + ": unknown tensor-map key '" + key + "'");
+    }
+    if (!ok)
+      fail(where + ": invalid " + key + " '" + value + "'");
+  }
+  size_t rank = map.dims.size();
+  if (!hasBuffer || rank == 0 || (!map.im2col && !hasBox))
+    fail(where + ": a tensor map needs buffer=, dims= and " +
+         (map.im2col ? "channels=" : "box="));
+  if (map.strides.size() + 1 != rank || (!map.im2col && map.box.size() != rank))
+    fail(where + ": dims= has " + llvm::Twine(rank) + " values, so strides= "
+         "needs " + llvm::Twine(rank - 1) + (map.im2col ? "" : " and box= ") +
+         (map.im2col ? "" : llvm::Twine(rank).str()));
+  if (map.elementStrides.empty())
+    map.elementStrides.assign(rank, 1);
+  if (map.elementStrides.size() != rank)
+    fail(where + ": elementstrides= needs " + llvm::Twine(rank) + " values");
+  if (map.im2col && (map.lower.size() + 2 != rank ||
+                     map.upper.size() + 2 != rank))
+    fail(where + ": lower= and upper= need " + llvm::Twine(rank - 2) +
+         " values each");
+  arg.tensorMap = std::move(map);
+  arg.buffer.length = sizeof(rt::TensorMap);
+  arg.buffer.ptr =
+      static_cast<uint8_t *>(std::aligned_alloc(64, sizeof(rt::TensorMap)));
+  std::memset(arg.buffer.ptr, 0, sizeof(rt::TensorMap));
+  return arg;
+}
+
 Arg parseArg(llvm::StringRef spec, unsigned position) {
   Arg arg;
   std::string where = "--arg " + std::to_string(position) + " ('" +
                       spec.str() + "')";
+  if (spec.starts_with("tensormap:") || spec.starts_with("tensormap-im2col:"))
+    return parseTensorMapArg(spec, where);
   size_t bracket = spec.find('[');
   size_t colon = spec.find(':');
   if (bracket != llvm::StringRef::npos &&
@@ -361,6 +487,8 @@ void usage() {
          "  --block=X[,Y[,Z]]    CTA size in threads (default 1)\n"
          "  --shared=BYTES       dynamic shared memory per CTA (default 0)\n"
          "  --arg=SPEC           one per kernel parameter, in order\n"
+         "  --buffer=TYPE[N]...  memory that is no parameter (a tensor map's\n"
+         "                       tensor), numbered after the --arg list\n"
          "  --out=I:PATH         write buffer argument I to PATH (raw bytes)\n"
          "  --print=I            print buffer argument I, one element a line\n"
          "  --cluster=X[,Y[,Z]]  cluster shape in CTAs (default: the "
@@ -377,7 +505,11 @@ void usage() {
          "  --fp-contract        allow add/mul without rounding modifier to "
          "fuse into fma\n"
          "SPEC: TYPE:VALUE | TYPE[N] | TYPE[N]=v,v,... | TYPE[N]=fill:V |\n"
-         "      TYPE[N]=iota | TYPE[N]=file:PATH\n"
+         "      TYPE[N]=iota | TYPE[N]=file:PATH |\n"
+         "      tensormap:ETYPE:buffer=I:dims=D0xD1..:strides=S1x..:box=B0xB1..\n"
+         "        [:elementstrides=..][:swizzle=none|32B|64B|128B|...]\n"
+         "        [:interleave=none|16B|32B][:fill=zero|nan][:l2=...]\n"
+         "        (a CUtensorMap over buffer argument I; docs/ptx-jit.md)\n"
          "TYPE: u8 u16 u32 u64 s8 s16 s32 s64 b8 b16 b32 b64 f16 bf16 f32 "
          "f64\n";
 }
@@ -390,6 +522,9 @@ int main(int argc, char **argv) {
   bool cooperative = false;
   uint32_t sharedBytes = 0;
   std::vector<Arg> args;
+  /// --buffer: memory that is no kernel parameter (a tensor map's tensor,
+  /// say), numbered after the --arg list.
+  std::vector<Arg> extraBuffers;
   std::vector<std::pair<unsigned, std::string>> outs;
   std::vector<unsigned> prints;
   unsigned threads = 0, repeat = 1;
@@ -435,6 +570,10 @@ int main(int argc, char **argv) {
       sharedBytes = parseUnsigned("--shared", *v);
     } else if (auto v = value("--arg")) {
       args.push_back(parseArg(*v, args.size()));
+    } else if (auto v = value("--buffer")) {
+      extraBuffers.push_back(parseArg(*v, unsigned(extraBuffers.size())));
+      if (!extraBuffers.back().isBuffer)
+        fail("--buffer '" + *v + "': expected TYPE[N]...");
     } else if (auto v = value("--out")) {
       auto [index, path] = v->split(':');
       if (path.empty())
@@ -468,6 +607,9 @@ int main(int argc, char **argv) {
   }
   if (file.empty())
     fail("no input file (usage: ptx-jit FILE.ptx [options])");
+  size_t numArgs = args.size();
+  for (Arg &extra : extraBuffers)
+    args.push_back(std::move(extra));
   for (auto &[index, path] : outs)
     if (index >= args.size() || !args[index].isBuffer)
       fail("--out=" + llvm::Twine(index) + ": argument " + llvm::Twine(index) +
@@ -510,15 +652,43 @@ int main(int argc, char **argv) {
     }
     kernel = *found;
   }
-  if (args.size() != kernel->params.size())
+  if (numArgs != kernel->params.size())
     fail("kernel '" + kernel->name + "' takes " +
          llvm::Twine(kernel->params.size()) + " parameters, but " +
-         llvm::Twine(args.size()) + " --arg were given");
+         llvm::Twine(numArgs) + " --arg were given");
 
   std::vector<const void *> argPointers;
-  for (size_t i = 0; i < args.size(); ++i) {
+  for (size_t i = 0; i < numArgs; ++i) {
     Arg &arg = args[i];
     const KernelParam &param = kernel->params[i];
+    if (arg.tensorMap) {
+      Arg::TensorMapSpec &m = *arg.tensorMap;
+      if (param.size != sizeof(rt::TensorMap))
+        fail("--arg " + llvm::Twine(i) + " is a tensor map, but parameter '" +
+             param.name + "' has " + llvm::Twine(param.size) +
+             " bytes, not 128");
+      if (m.bufferIndex >= args.size() || !args[m.bufferIndex].isBuffer)
+        fail("--arg " + llvm::Twine(i) + ": buffer=" +
+             llvm::Twine(m.bufferIndex) + " is not a buffer argument");
+      uint64_t address =
+          reinterpret_cast<uint64_t>(args[m.bufferIndex].buffer.data());
+      auto &map = *reinterpret_cast<rt::TensorMap *>(arg.buffer.data());
+      std::string why =
+          m.im2col
+              ? rt::encodeIm2col(map, m.dataType, unsigned(m.dims.size()),
+                                 address, m.dims.data(), m.strides.data(),
+                                 m.lower.data(), m.upper.data(), m.channels,
+                                 m.pixels, m.elementStrides.data(),
+                                 m.interleave, m.swizzle, m.l2, m.fill)
+              : rt::encodeTiled(map, m.dataType, unsigned(m.dims.size()),
+                                address, m.dims.data(), m.strides.data(),
+                                m.box.data(), m.elementStrides.data(),
+                                m.interleave, m.swizzle, m.l2, m.fill);
+      if (!why.empty())
+        fail("--arg " + llvm::Twine(i) + ": " + why);
+      argPointers.push_back(arg.buffer.data());
+      continue;
+    }
     if (arg.isBuffer) {
       if (param.size != 8 || param.isFloat)
         fail("--arg " + llvm::Twine(i) + " is a buffer, but parameter '" +

@@ -49,7 +49,8 @@ bool isCppKeyword(StringRef name) {
 }
 
 /// The C++ enumerator for a modifier spelling or an opcode: `::` becomes `_`
-/// and a C++ keyword gets a trailing `_` (`and` is `and_`).
+/// and a C++ keyword gets a trailing `_` (`and` is `and_`), a leading digit
+/// a leading `_` (`1d` is `_1d`).
 std::string enumeratorName(StringRef spelling) {
   std::string name;
   for (size_t i = 0; i < spelling.size(); ++i) {
@@ -63,6 +64,10 @@ std::string enumeratorName(StringRef spelling) {
   }
   if (isCppKeyword(name))
     name += '_';
+  // Spellings such as `1d` (cp.async.bulk.tensor's dimensions) are no C++
+  // identifiers: `Mod::_1d`.
+  if (!name.empty() && isDigit(name[0]))
+    name.insert(name.begin(), '_');
   return name;
 }
 

@@ -20,6 +20,10 @@
 #include <utility>
 #include <vector>
 
+namespace ptxjit::rt {
+struct ThreadState;
+} // namespace ptxjit::rt
+
 extern "C" {
 uint32_t ptxrt_bfe_u32(uint32_t a, uint32_t pos, uint32_t len);
 uint32_t ptxrt_bfe_s32(uint32_t a, uint32_t pos, uint32_t len);
@@ -60,6 +64,14 @@ uint32_t ptxrt_mbarrier_test_state(uint64_t *object, uint64_t state);
 uint32_t ptxrt_mbarrier_test_parity(uint64_t *object, uint32_t parity);
 /// The pending arrival count before the arrive that returned \p state.
 uint32_t ptxrt_mbarrier_pending_count(uint64_t state);
+
+// Bulk and tensor copies (9.7.9.25.4-6), bulk reductions and tensor-map
+// updates (9.7.9.26, 9.7.13.16), BulkCopy.cpp: \p block holds the operands
+// (Runtime/BulkCopy.h), \p form what to do. A misuse the ISA leaves
+// undefined that would corrupt host memory (a tensor map that ptxjit did
+// not make, for one) stops the thread as a trap, with a message.
+void ptxrt_async_bulk(ptxjit::rt::ThreadState *state, const uint64_t *block,
+                      uint64_t form);
 }
 
 namespace ptxjit::rt {

@@ -344,6 +344,22 @@ struct MbarrierLowering : ConvertOpToLLVMPattern<ptx::MbarrierOp> {
   }
 };
 
+/// Bulk and tensor copies, bulk reductions and tensor-map updates: a call
+/// of the runtime (Runtime/BulkCopy.cpp), which does the whole operation.
+struct AsyncBulkLowering : ConvertOpToLLVMPattern<ptx::AsyncBulkOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ptx::AsyncBulkOp op, OpAdaptor a,
+                  ConversionPatternRewriter &rw) const override {
+    Gen g{rw, op.getLoc()};
+    g.call(op, "ptxrt_async_bulk", {},
+           {a.getState(), a.getBlock(),
+            g.cst(g.i64(), int64_t(op.getForm()))});
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// yield: lets the scheduler run other threads (spin loops).
 struct YieldLowering : ConvertOpToLLVMPattern<ptx::YieldOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -366,5 +382,6 @@ void ptxjit::populateControlSyncToLLVMPatterns(
   patterns.add<TrapLowering, FaultedLowering, ExitThreadLowering,
                FenceLowering, BarrierLowering,
                WarpCollectiveLowering, WarpMatrixLowering,
-               MbarrierLowering, YieldLowering>(typeConverter);
+               MbarrierLowering, AsyncBulkLowering, YieldLowering>(
+      typeConverter);
 }

@@ -2,6 +2,7 @@
 """gemm_check.py - inputs and the reference for gemm_sm80.cu.
 
     gemm_check.py gen M N K A.bin B.bin     # f16 A (M x K), B (K x N)
+    gemm_check.py gen-tn M N K A.bin BT.bin # the same A, B as N x K
     gemm_check.py verify M N K C.bin        # C (f32, M x N) = A * B
     gemm_check.py genrand M N K A.bin B.bin # uniform(-1, 1) f16 inputs
     gemm_check.py compare C1.bin C2.bin     # share of identical elements
@@ -53,6 +54,13 @@ def main():
             f.write(struct.pack('<%dH' % len(a), *map(f16, a)))
         with open(sys.argv[6], 'wb') as f:
             f.write(struct.pack('<%dH' % len(b), *map(f16, b)))
+        return 0
+    if cmd == 'gen-tn':
+        bt = [b[x * n + j] for j in range(n) for x in range(k)]
+        with open(sys.argv[5], 'wb') as f:
+            f.write(struct.pack('<%dH' % len(a), *map(f16, a)))
+        with open(sys.argv[6], 'wb') as f:
+            f.write(struct.pack('<%dH' % len(bt), *map(f16, bt)))
         return 0
     data = open(sys.argv[5], 'rb').read()
     c = struct.unpack('<%df' % (m * n), data)

@@ -6,6 +6,7 @@
 
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
 #include "ptxjit/Runtime/ABI.h"
+#include "ptxjit/Runtime/BulkCopy.h"
 
 #include "mlir/IR/OpImplementation.h"
 
@@ -792,6 +793,21 @@ LogicalResult MbarrierOp::verify() {
       return emitOpError("'") << name << "' has no result";
     return emitOpError("'") << name << "' returns " << want;
   }
+  return success();
+}
+
+/// The form must name a bulk operation; the tensor forms have 1 to 5
+/// dimensions.
+LogicalResult AsyncBulkOp::verify() {
+  using namespace ptxjit::rt::bulk;
+  Form form{uint64_t(getForm())};
+  if (form.op() > CopyTensorMap)
+    return emitOpError("has an unknown operation ") << unsigned(form.op());
+  bool tensor = form.op() == TensorLoad || form.op() == TensorStore ||
+                form.op() == TensorReduce;
+  if (tensor != (form.dims() != 0) || form.dims() > 5)
+    return emitOpError("a tensor copy has 1 to 5 dimensions, any other "
+                       "operation none");
   return success();
 }
 

@@ -515,15 +515,40 @@ def Mod_CpAsyncPrefetch : PTX_Modifiers<["L2::64B", "L2::128B", "L2::256B"],
     "prefetch size (no effect on a CPU)">;
 def Mod_arrive : PTX_Flag<"arrive", "an arrive-on operation">;
 def Mod_noinc : PTX_Flag<"noinc", "no pending-count increment">;
-def Mod_CpSpaces : PTX_Modifiers<["shared", "shared::cta", "global"],
-    "state spaces of destination and source">;
-def : MoveInstr<"cp", "9.7.9.25.3", PTX_SideEffect, "emitCpAsync(mods)",
-    [Mod_async, Mod_CpAsyncOp, Mod_CpAsyncPrefetch, Mod_L2CacheHint,
-     Mod_arrive, Mod_noinc, Mod_CpSpaces]> {
-  let operandCounts = [0, 1, 3, 4, 5];
-  let required = [Mod_async, Mod_CpAsyncOp];
-  let types = ["b64"];
-  let ops = ["ptx.mbarrier"];
+def Mod_CpSpaces : PTX_Modifiers<["shared", "shared::cta", "shared::cluster",
+    "global"], "state spaces of destination and source">;
+def Mod_bulk : PTX_Flag<"bulk", "a bulk copy (9.7.9.25.4)">;
+def Mod_reduce : PTX_Flag<"reduce", "a bulk reduction (cp.reduce.async.bulk)">;
+def Mod_tensor : PTX_Flag<"tensor", "a tensor copy through a tensor map">;
+def Mod_BulkPrefetch : PTX_Flag<"prefetch", "a prefetch to L2 (no effect on "
+    "a CPU)">;
+def Mod_TensorDim : PTX_Modifiers<["1d", "2d", "3d", "4d", "5d"],
+    "tensor dimensions">;
+def Mod_BulkCompletion : PTX_Modifiers<["mbarrier::complete_tx::bytes",
+    "bulk_group"], "completion mechanism">;
+def Mod_multicast : PTX_Flag<"multicast::cluster",
+    "copy to several CTAs of the cluster">;
+def Mod_ignore_oob : PTX_Flag<"ignore_oob",
+    "up to 15 bytes at either end may lie outside the allocation">;
+def Mod_cp_mask : PTX_Flag<"cp_mask", "a mask of the bytes copied">;
+def Mod_LoadMode : PTX_Modifiers<["tile", "tile::gather4", "tile::scatter4",
+    "im2col", "im2col::w", "im2col::w::128", "im2col_no_offs"],
+    "tensor load mode">;
+def Mod_CtaGroup : PTX_Modifiers<["cta_group::1", "cta_group::2"],
+    "the CTA pair signalled (sm_100a)">;
+def Mod_BulkRedOp : PTX_Modifiers<["add", "min", "max", "inc", "dec", "and",
+    "or", "xor"], "bulk reduction">;
+def Mod_read : PTX_Flag<"read", "wait for the source reads only">;
+def : MoveInstr<"cp", "9.7.9.25.3-6", PTX_SideEffect, "emitCpAsync(mods)",
+    [Mod_reduce, Mod_async, Mod_bulk, Mod_BulkPrefetch, Mod_tensor,
+     Mod_TensorDim, Mod_CpAsyncOp, Mod_CpAsyncPrefetch, Mod_L2, Mod_LoadMode,
+     Mod_L2CacheHint, Mod_arrive, Mod_noinc, Mod_CpSpaces, Mod_BulkCompletion,
+     Mod_multicast, Mod_CtaGroup, Mod_ignore_oob, Mod_cp_mask, Mod_BulkRedOp,
+     Mod_noftz, Mod_read]> {
+  let required = [Mod_async];
+  let types = ["b64", "f16", "bf16", "b32", "u32", "s32", "u64", "s64", "f32",
+    "f64"];
+  let ops = ["ptx.mbarrier", "ptx.async_bulk"];
 }
 def : MoveInstr<"prefetch", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
     [Mod_PrefetchSpace, Mod_PrefetchLevel, Mod_tensormap]> {
@@ -750,6 +775,27 @@ def : SyncInstr<"mbarrier", "9.7.13.15", "emitMbarrier(mods)",
   let required = [Mod_MbarrierOp];
   let types = ["b64"];
   let ops = ["ptx.mbarrier"];
+}
+def Mod_TensormapReplace : PTX_Flag<"replace", "replace a field">;
+def Mod_cp_fenceproxy : PTX_Flag<"cp_fenceproxy",
+    "copy a tensor map and fence the tensormap proxy">;
+def Mod_TensormapField : PTX_Modifiers<["global_address", "rank", "box_dim",
+    "global_dim", "global_stride", "element_stride", "elemtype",
+    "interleave_layout", "swizzle_mode", "swizzle_atomicity", "fill_mode"],
+    "the tensor-map field replaced">;
+def Mod_b1024 : PTX_Flag<"b1024", "the 1024-bit tensor-map object">;
+def Mod_TensormapSpace : PTX_Modifiers<["global", "shared::cta"],
+    "state space of the tensor map">;
+def Mod_TensormapProxy : PTX_Flag<"tensormap::generic",
+    "the proxies fenced">;
+def Mod_release : PTX_Flag<"release", "release ordering">;
+def : SyncInstr<"tensormap", "9.7.9.26, 9.7.13.16", "emitTensormap(mods)",
+    [Mod_TensormapReplace, Mod_cp_fenceproxy, Mod_LoadMode,
+     Mod_TensormapField, Mod_TensormapSpace, Mod_b1024, Mod_TensormapProxy,
+     Mod_release, Mod_Scope, Mod_sync, Mod_aligned]> {
+  let operandCounts = [2, 3];
+  let types = ["b32", "b64"];
+  let ops = ["ptx.async_bulk"];
 }
 def : SyncInstr<"griddepcontrol", "9.7.13.13", "emitGriddepcontrol(mods)",
     [Mod_GriddepAction]> {

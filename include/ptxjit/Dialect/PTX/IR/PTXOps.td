@@ -682,6 +682,25 @@ def PTX_MbarrierOp : PTX_Op<"mbarrier", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def PTX_AsyncBulkOp : PTX_Op<"async_bulk"> {
+  let summary = "a bulk or tensor asynchronous copy, a bulk reduction, or a "
+                "tensor-map update";
+  let description = [{
+    cp.async.bulk, cp.reduce.async.bulk, cp.async.bulk.tensor,
+    cp.reduce.async.bulk.tensor, tensormap.replace and
+    tensormap.cp_fenceproxy. `block` is the address of an operand block
+    (Runtime/BulkCopy.h, `bulk::`) holding the host addresses and values of
+    the instruction's operands; `form` is its `bulk::Form`: the operation,
+    the state spaces, the completion mechanism, the tensor dimensions and
+    load mode, the reduction and element type. The copy is done when the
+    op returns, and the complete-tx on an mbarrier with it (the ISA lets a
+    copy complete at any time before the wait that observes it).
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, LLVM_AnyPointer:$block,
+                       I64Attr:$form);
+  let hasVerifier = 1;
+}
+
 def PTX_YieldOp : PTX_Op<"yield"> {
   let summary = "a point where the CTA scheduler may switch threads";
   let description = [{

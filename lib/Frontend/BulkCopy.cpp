@@ -1,0 +1,631 @@
+//===- BulkCopy.cpp - bulk and tensor copies, tensor maps -----------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// cp.async.bulk, cp.reduce.async.bulk and their prefetch (9.7.9.25.4),
+// cp{.reduce}.async.bulk.tensor and cp.async.bulk.prefetch.tensor
+// (9.7.9.25.5), cp.async.bulk.commit_group / wait_group (9.7.9.25.6),
+// tensormap.replace (9.7.9.26) and tensormap.cp_fenceproxy (9.7.13.16).
+//
+// Each copy, reduction or tensor-map update becomes one `ptx.async_bulk`:
+// the operands go into an operand block (Runtime/BulkCopy.h) and the
+// runtime does the whole operation (Runtime/BulkCopy.cpp). Copies complete
+// when they are issued, so the bulk async-groups and the prefetches have
+// nothing to do.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionEmitter.h"
+
+#include "ptxjit/Runtime/BulkCopy.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace ptxjit;
+using namespace ptxjit::frontend;
+namespace bulk = ptxjit::rt::bulk;
+
+namespace {
+
+/// The state spaces a bulk copy names, in the order written (destination
+/// first).
+std::optional<bulk::Space> bulkSpace(Mod mod) {
+  switch (mod) {
+  case Mod::global: return bulk::Global;
+  case Mod::shared:
+  case Mod::shared_cta: return bulk::SharedCta;
+  case Mod::shared_cluster: return bulk::SharedCluster;
+  default: return std::nullopt;
+  }
+}
+
+StringRef spaceName(bulk::Space space) {
+  switch (space) {
+  case bulk::Global: return ".global";
+  case bulk::SharedCta: return ".shared::cta";
+  case bulk::SharedCluster: return ".shared::cluster";
+  }
+  return "";
+}
+
+} // namespace
+
+/// Stores \p value (an integer of at most 64 bits, or a pointer) as word
+/// \p slot of the operand block.
+void FunctionEmitter::storeBulkSlot(Value block, unsigned slot, Value value,
+                                    bool isSigned) {
+  if (isa<LLVM::LLVMPointerType>(value.getType()))
+    value = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), value);
+  else if (value.getType().getIntOrFloatBitWidth() < 64)
+    value = isSigned
+                ? arith::ExtSIOp::create(b, loc, b.getI64Type(), value)
+                      .getResult()
+                : arith::ExtUIOp::create(b, loc, b.getI64Type(), value)
+                      .getResult();
+  Value ptr = LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
+                                  b.getI8Type(), block,
+                                  ArrayRef<LLVM::GEPArg>{int32_t(slot * 8)});
+  LLVM::StoreOp::create(b, loc, value, ptr);
+}
+
+/// The host address of the memory operand \p op in \p space.
+FailureOr<Value> FunctionEmitter::bulkAddress(const Operand &op,
+                                              bulk::Space space) {
+  StateSpace access =
+      space == bulk::Global ? StateSpace::global : StateSpace::shared;
+  FailureOr<Value> addr = addressValue(op, access);
+  if (failed(addr))
+    return failure();
+  return hostPointer(access, *addr);
+}
+
+/// The host address of the tensor map of `[tensorMap, {coords}]`: a
+/// generic address in a register, or a `.param`, `.const` or `.global`
+/// variable named directly.
+FailureOr<Value> FunctionEmitter::tensorMapAddress(const Operand &op) {
+  if (op.kind != Operand::Address || op.elems.empty())
+    return error(op.loc) << "expected '[tensorMap, {coordinates}]'",
+           failure();
+  Value addr;
+  if (op.hasBaseReg) {
+    PtxType regType = fn.regs[op.reg].type;
+    if (!regType.isInt() || regType.width() != 64)
+      return error(op.loc) << "the tensor map's address register '"
+                           << fn.regs[op.reg].name
+                           << "' must be a 64-bit integer",
+             failure();
+    addr = readVar(op.reg, cur);
+  } else if (!op.symbol.empty()) {
+    Operand sym = op;
+    sym.kind = Operand::Symbol;
+    sym.imm = 0;
+    sym.elems.clear();
+    FailureOr<std::pair<Value, StateSpace>> found = symbolAddress(sym);
+    if (failed(found))
+      return failure();
+    auto [value, space] = *found;
+    if (space != StateSpace::param && space != StateSpace::constant &&
+        space != StateSpace::global)
+      return error(op.loc) << "a tensor map lives in .param, .const or "
+                              ".global memory, not in ."
+                           << ptx::stringifyStateSpace(space),
+             failure();
+    addr = value;
+    if (space != StateSpace::global)
+      addr = ptx::CvtaOp::create(b, loc, b.getI64Type(), state, addr, space,
+                                 /*to_generic=*/true);
+  } else {
+    return error(op.loc) << "expected the tensor map's address", failure();
+  }
+  if (op.imm)
+    addr = arith::AddIOp::create(b, loc, addr, i64Const(op.imm));
+  return hostPointer(StateSpace::generic, addr);
+}
+
+/// cp.async.bulk{.prefetch}{.tensor}, cp.reduce.async.bulk{.tensor}, and
+/// the bulk async-group instructions. \p reduce: `cp.reduce`.
+LogicalResult FunctionEmitter::emitCpAsyncBulk(Mods &mods, bool reduce) {
+  PtxType b32 = PtxType::make(PtxType::Bits, 32);
+  PtxType b64 = PtxType::make(PtxType::Bits, 64);
+  if (!mods.take(Mod::bulk))
+    return instrError() << "write 'cp.reduce.async.bulk'", failure();
+  if (!reduce) {
+    if (mods.take(Mod::commit_group)) {
+      if (failed(checkAllUsed(mods)) || failed(expectOperands(0)))
+        return failure();
+      return success();
+    }
+    if (mods.take(Mod::wait_group)) {
+      mods.take(Mod::read);
+      if (failed(checkAllUsed(mods)) || failed(expectOperands(1)))
+        return failure();
+      if (operand(0).kind != Operand::Imm || operand(0).imm < 0)
+        return error(operand(0).loc) << "'cp.async.bulk.wait_group' needs a "
+                                        "non-negative integer constant",
+               failure();
+      return success();
+    }
+  }
+  bool tensor = mods.take(Mod::tensor);
+  bool prefetch = !reduce && mods.take(Mod::prefetch);
+  std::optional<Mod> dimMod =
+      mods.takeAny({Mod::_1d, Mod::_2d, Mod::_3d, Mod::_4d, Mod::_5d});
+  unsigned dims = !dimMod                ? 0
+                  : *dimMod == Mod::_1d ? 1
+                  : *dimMod == Mod::_2d ? 2
+                  : *dimMod == Mod::_3d ? 3
+                  : *dimMod == Mod::_4d ? 4
+                                        : 5;
+  std::optional<Mod> loadMode = mods.takeAny(
+      {Mod::tile, Mod::tile_gather4, Mod::tile_scatter4, Mod::im2col,
+       Mod::im2col_w, Mod::im2col_w_128, Mod::im2col_no_offs});
+  bool cacheHint = mods.take(Mod::L2_cache_hint);
+  std::optional<Mod> redOp;
+  if (reduce)
+    redOp = mods.takeAny({Mod::add, Mod::min, Mod::max, Mod::inc, Mod::dec,
+                          Mod::and_, Mod::or_, Mod::xor_});
+  StringRef opcode = reduce ? "cp.reduce.async.bulk" : "cp.async.bulk";
+  std::string name = (opcode + (tensor ? ".tensor" : "")).str();
+  if (tensor != bool(dimMod))
+    return instrError() << "'" << name << "' "
+                        << (tensor ? "needs the tensor dimensions ('.2d')"
+                                   : "with dimensions needs '.tensor'"),
+           failure();
+  if (!tensor && loadMode)
+    return instrError() << "a load mode applies to the tensor copies only",
+           failure();
+  if (loadMode && *loadMode != Mod::tile)
+    return instrError() << "'" << name << "' with '." << spelling(*loadMode)
+                        << "' is not supported yet (ptxjit runs the '.tile' "
+                           "mode)",
+           failure();
+
+  if (prefetch) {
+    // cp.async.bulk.prefetch{.tensor}.L2.global: a hint; the operands are
+    // still read, so that their errors are reported.
+    bool l2 = mods.take(Mod::L2);
+    bool global = mods.take(Mod::global);
+    if (failed(checkAllUsed(mods)))
+      return failure();
+    if (!l2 || !global)
+      return instrError() << "write '" << name << ".L2.global'", failure();
+    unsigned count = tensor ? 1 : 2;
+    if (failed(readCachePolicy(cacheHint, count)))
+      return failure();
+    if (tensor) {
+      if (failed(tensorMapAddress(operand(0))))
+        return failure();
+      for (const Operand &c : operand(0).elems)
+        if (failed(read(c, b32, /*relaxed=*/true)))
+          return failure();
+      return success();
+    }
+    if (failed(bulkAddress(operand(0), bulk::Global)) ||
+        failed(read(operand(1), b32, /*relaxed=*/true)))
+      return failure();
+    return success();
+  }
+
+  // The state spaces, destination first.
+  SmallVector<bulk::Space, 2> spaces;
+  while (std::optional<Mod> space = mods.takeAny(
+             {Mod::global, Mod::shared, Mod::shared_cta, Mod::shared_cluster}))
+    spaces.push_back(*bulkSpace(*space));
+  std::optional<Mod> completion = mods.takeAny(
+      {Mod::mbarrier_complete_tx_bytes, Mod::bulk_group});
+  bool multicast = mods.take(Mod::multicast_cluster);
+  bool ignoreOob = mods.take(Mod::ignore_oob);
+  bool cpMask = mods.take(Mod::cp_mask);
+  std::optional<Mod> ctaGroup =
+      mods.takeAny({Mod::cta_group_1, Mod::cta_group_2});
+  bool noftz = reduce && mods.take(Mod::noftz);
+  SmallVector<StringRef, 2> typeNames = mods.takeTypeNames({});
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (spaces.size() != 2 || !completion)
+    return instrError() << "'" << name << "' needs a destination and a source "
+                        << "state space and a completion mechanism "
+                        << "('.shared::cluster.global.mbarrier::complete_tx::"
+                           "bytes' or '.global.shared::cta.bulk_group')",
+           failure();
+  bulk::Space dst = spaces[0], src = spaces[1];
+  bool toShared = dst != bulk::Global;
+  bool viaMbarrier = *completion == Mod::mbarrier_complete_tx_bytes;
+  // The directions of 9.7.9.25.4-5, each with its completion mechanism.
+  bool validDirection =
+      toShared ? (viaMbarrier &&
+                  (src == bulk::Global ||
+                   (!tensor && dst == bulk::SharedCluster &&
+                    src == bulk::SharedCta)))
+               : (!viaMbarrier && src == bulk::SharedCta);
+  if (reduce && !tensor)
+    validDirection = toShared ? (dst == bulk::SharedCluster &&
+                                 src == bulk::SharedCta && viaMbarrier)
+                              : validDirection;
+  if (reduce && tensor)
+    validDirection = !toShared && validDirection;
+  if (!validDirection)
+    return instrError() << "'" << name << "' does not copy from "
+                        << spaceName(src) << " to " << spaceName(dst)
+                        << " with '." << spelling(*completion) << "'",
+           failure();
+  if (multicast && !(dst == bulk::SharedCluster && src == bulk::Global))
+    return instrError() << "'.multicast::cluster' needs "
+                           "'.shared::cluster.global'",
+           failure();
+  if (ignoreOob && (tensor || dst != bulk::SharedCta || src != bulk::Global))
+    return instrError() << "'.ignore_oob' needs 'cp.async.bulk.shared::cta."
+                           "global'",
+           failure();
+  if (cpMask && (tensor || dst != bulk::Global))
+    return instrError() << "'.cp_mask' needs 'cp.async.bulk.global."
+                           "shared::cta'",
+           failure();
+  if (ctaGroup && *ctaGroup == Mod::cta_group_2)
+    return instrError() << "'.cta_group::2' (a CTA pair of sm_100a) is not "
+                           "supported yet",
+           failure();
+  if (cacheHint && !tensor && dst == bulk::SharedCluster &&
+      src == bulk::SharedCta)
+    return instrError() << "'.L2::cache_hint' does not apply to a copy "
+                           "between shared memories",
+           failure();
+
+  // The reduction and its element type.
+  bulk::RedOp op = bulk::Add;
+  bulk::Elem elem = bulk::ElemNone;
+  if (reduce) {
+    if (!redOp)
+      return instrError() << "'" << name << "' needs a reduction ('.add')",
+             failure();
+    op = *redOp == Mod::add   ? bulk::Add
+         : *redOp == Mod::min ? bulk::Min
+         : *redOp == Mod::max ? bulk::Max
+         : *redOp == Mod::inc ? bulk::Inc
+         : *redOp == Mod::dec ? bulk::Dec
+         : *redOp == Mod::and_ ? bulk::And
+         : *redOp == Mod::or_  ? bulk::Or
+                               : bulk::Xor;
+    if (tensor) {
+      // The element type is the tensor map's.
+      if (!typeNames.empty() || noftz)
+        return instrError() << "'" << name << "' takes its element type from "
+                               "the tensor map",
+               failure();
+    } else {
+      if (typeNames.size() != 1)
+        return instrError() << "'" << name << "' needs one element type",
+               failure();
+      StringRef t = typeNames[0];
+      elem = llvm::StringSwitch<bulk::Elem>(t)
+                 .Case("f16", bulk::F16)
+                 .Case("bf16", bulk::BF16)
+                 .Case("b32", bulk::B32)
+                 .Case("u32", bulk::U32)
+                 .Case("s32", bulk::S32)
+                 .Case("b64", bulk::B64)
+                 .Case("u64", bulk::U64)
+                 .Case("s64", bulk::S64)
+                 .Case("f32", bulk::F32)
+                 .Case("f64", bulk::F64)
+                 .Default(bulk::ElemNone);
+      // The combinations of the ISA's table (9.7.9.25.4.2).
+      bool shared = toShared;
+      bool ok = false;
+      switch (op) {
+      case bulk::Add:
+        ok = t == "u32" || t == "s32" || t == "u64" ||
+             (!shared && (t == "f32" || t == "f64" || t == "f16" ||
+                          t == "bf16"));
+        break;
+      case bulk::Min:
+      case bulk::Max:
+        ok = t == "u32" || t == "s32" ||
+             (!shared && (t == "u64" || t == "s64" || t == "f16" ||
+                          t == "bf16"));
+        break;
+      case bulk::Inc:
+      case bulk::Dec: ok = t == "u32"; break;
+      default: ok = t == "b32" || (!shared && t == "b64"); break;
+      }
+      if (!ok || elem == bulk::ElemNone)
+        return instrError() << "'" << name << "." << spelling(*redOp)
+                            << "' does not reduce '." << t << "' into "
+                            << spaceName(dst),
+               failure();
+      bool half = elem == bulk::F16 || elem == bulk::BF16;
+      if (op == bulk::Add && half && !noftz)
+        return instrError() << "'" << name << ".add' of '." << t
+                            << "' needs '.noftz'",
+               failure();
+      if (noftz && !(op == bulk::Add && half))
+        return instrError() << "'.noftz' applies to the f16 and bf16 add only",
+               failure();
+    }
+  } else if (!typeNames.empty()) {
+    return instrError() << "'" << name << "' takes no type", failure();
+  }
+
+  auto form = bulk::Form::make(
+      !tensor   ? (reduce ? bulk::Reduce : bulk::Copy)
+      : reduce  ? bulk::TensorReduce
+      : toShared ? bulk::TensorLoad
+                 : bulk::TensorStore,
+      dst, src);
+  form.withMbarrier(viaMbarrier)
+      .withMulticast(multicast)
+      .withIgnoreOob(ignoreOob)
+      .withCpMask(cpMask)
+      .withDims(dims)
+      .withLoadMode(bulk::Tile)
+      .withReduction(op, elem, noftz);
+  Value block = entrySlot(bulk::kBlockBytes, 8);
+
+  // The operands, in the order of each syntax.
+  unsigned next = 0;
+  auto take = [&]() -> const Operand * {
+    return next < curInstr->operands.size() ? &curInstr->operands[next++]
+                                            : nullptr;
+  };
+  auto missing = [&](StringRef what) {
+    return instrError() << "'" << name << "' is missing its " << what
+                        << " operand",
+           failure();
+  };
+  auto storeAddress = [&](unsigned slot, const Operand *op,
+                          bulk::Space space) -> LogicalResult {
+    FailureOr<Value> ptr = bulkAddress(*op, space);
+    if (failed(ptr))
+      return failure();
+    storeBulkSlot(block, slot, *ptr);
+    return success();
+  };
+  auto storeValue = [&](unsigned slot, const Operand *op, PtxType type,
+                        bool isSigned = false) -> LogicalResult {
+    FailureOr<Value> v = read(*op, type, /*relaxed=*/true);
+    if (failed(v))
+      return failure();
+    storeBulkSlot(block, slot, *v, isSigned);
+    return success();
+  };
+
+  if (tensor) {
+    const Operand *dstOp = nullptr, *mapOp = nullptr, *srcOp = nullptr;
+    if (toShared) {
+      dstOp = take();
+      mapOp = take();
+    } else {
+      mapOp = take();
+      srcOp = take();
+    }
+    if (!mapOp || (toShared ? !dstOp : !srcOp))
+      return missing(toShared ? "[dstMem] or [tensorMap, coordinates]"
+                              : "[tensorMap, coordinates] or [srcMem]");
+    FailureOr<Value> map = tensorMapAddress(*mapOp);
+    if (failed(map))
+      return failure();
+    storeBulkSlot(block, bulk::kMap, *map);
+    if (mapOp->elems.size() != dims)
+      return error(mapOp->loc) << "a ." << dims << "d tensor copy takes "
+                               << dims << " coordinates, not "
+                               << mapOp->elems.size(),
+             failure();
+    for (unsigned i = 0; i < dims; ++i)
+      if (failed(storeValue(bulk::kCoord0 + i, &mapOp->elems[i], b32,
+                            /*isSigned=*/true)))
+        return failure();
+    if (toShared) {
+      if (failed(storeAddress(bulk::kDst, dstOp, dst)))
+        return failure();
+      const Operand *mbar = take();
+      if (!mbar)
+        return missing("[mbar]");
+      if (failed(storeAddress(bulk::kMbar, mbar, bulk::SharedCta)))
+        return failure();
+      if (multicast) {
+        const Operand *mask = take();
+        if (!mask)
+          return missing("ctaMask");
+        if (failed(storeValue(bulk::kCtaMask, mask,
+                              PtxType::make(PtxType::Bits, 16))))
+          return failure();
+      }
+    } else if (failed(storeAddress(bulk::kSrc, srcOp, src))) {
+      return failure();
+    }
+  } else {
+    const Operand *dstOp = take(), *srcOp = take(), *sizeOp = take();
+    if (!dstOp || !srcOp || !sizeOp)
+      return missing("[dstMem], [srcMem] or size");
+    if (failed(storeAddress(bulk::kDst, dstOp, dst)) ||
+        failed(storeAddress(bulk::kSrc, srcOp, src)) ||
+        failed(storeValue(bulk::kSize, sizeOp, b32)))
+      return failure();
+    if (ignoreOob) {
+      const Operand *left = take(), *right = take();
+      if (!left || !right)
+        return missing("ignoreBytesLeft or ignoreBytesRight");
+      if (failed(storeValue(bulk::kExtra0, left, b32)) ||
+          failed(storeValue(bulk::kExtra1, right, b32)))
+        return failure();
+    }
+    if (viaMbarrier) {
+      const Operand *mbar = take();
+      if (!mbar)
+        return missing("[mbar]");
+      if (failed(storeAddress(bulk::kMbar, mbar, bulk::SharedCta)))
+        return failure();
+    }
+    if (multicast) {
+      const Operand *mask = take();
+      if (!mask)
+        return missing("ctaMask");
+      if (failed(storeValue(bulk::kCtaMask, mask,
+                            PtxType::make(PtxType::Bits, 16))))
+        return failure();
+    }
+  }
+  if (cacheHint) {
+    const Operand *policy = take();
+    if (!policy)
+      return missing("cache-policy");
+    if (failed(read(*policy, b64, /*relaxed=*/true)))
+      return failure();
+  }
+  if (cpMask) {
+    const Operand *mask = take();
+    if (!mask)
+      return missing("byteMask");
+    if (failed(storeValue(bulk::kExtra0, mask,
+                          PtxType::make(PtxType::Bits, 16))))
+      return failure();
+  }
+  if (next != curInstr->operands.size())
+    return error(curInstr->operands[next].loc)
+               << "unexpected operand of '" << name << "'"
+               << (cacheHint ? "" : " (a cache policy needs '.L2::cache_hint')"),
+           failure();
+  ptx::AsyncBulkOp::create(b, loc, state, block,
+                           b.getI64IntegerAttr(int64_t(form.bits)));
+  return success();
+}
+
+/// tensormap.replace and tensormap.cp_fenceproxy.
+LogicalResult FunctionEmitter::emitTensormap(Mods &mods) {
+  if (mods.take(Mod::cp_fenceproxy)) {
+    // tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic
+    //     .release.scope.sync.aligned [dst], [src], 128
+    bool global = mods.take(Mod::global);
+    bool shared = mods.take(Mod::shared_cta);
+    bool proxy = mods.take(Mod::tensormap_generic);
+    bool release = mods.take(Mod::release);
+    std::optional<ptx::MemScope> scope = mods.takeEnum<ptx::MemScope>(
+        {ptx::MemScope::cta, ptx::MemScope::cluster, ptx::MemScope::gpu,
+         ptx::MemScope::sys});
+    bool sync = mods.take(Mod::sync);
+    bool aligned = mods.take(Mod::aligned);
+    if (failed(checkAllUsed(mods)) || failed(expectOperands(3)))
+      return failure();
+    if (!global || !shared || !proxy || !release || !scope || !sync ||
+        !aligned)
+      return instrError() << "write 'tensormap.cp_fenceproxy.global."
+                             "shared::cta.tensormap::generic.release.<scope>"
+                             ".sync.aligned'",
+             failure();
+    if (operand(2).kind != Operand::Imm || operand(2).imm != 128)
+      return error(operand(2).loc) << "'tensormap.cp_fenceproxy' copies 128 "
+                                      "bytes (the constant 128)",
+             failure();
+    Value block = entrySlot(bulk::kBlockBytes, 8);
+    FailureOr<Value> dst = bulkAddress(operand(0), bulk::Global);
+    FailureOr<Value> src = bulkAddress(operand(1), bulk::SharedCta);
+    if (failed(dst) || failed(src))
+      return failure();
+    storeBulkSlot(block, bulk::kDst, *dst);
+    storeBulkSlot(block, bulk::kSrc, *src);
+    auto form = bulk::Form::make(bulk::CopyTensorMap, bulk::Global,
+                                 bulk::SharedCta);
+    ptx::AsyncBulkOp::create(b, loc, state, block,
+                             b.getI64IntegerAttr(int64_t(form.bits)));
+    return success();
+  }
+  // tensormap.replace.tile.field{.ss}.b1024.type [addr], {ord,} new_val
+  bool replace = mods.take(Mod::replace);
+  std::optional<Mod> mode = mods.takeAny(
+      {Mod::tile, Mod::tile_gather4, Mod::tile_scatter4, Mod::im2col,
+       Mod::im2col_w, Mod::im2col_w_128, Mod::im2col_no_offs});
+  std::optional<Mod> field = mods.takeAny(
+      {Mod::global_address, Mod::rank, Mod::box_dim, Mod::global_dim,
+       Mod::global_stride, Mod::element_stride, Mod::elemtype,
+       Mod::interleave_layout, Mod::swizzle_mode, Mod::swizzle_atomicity,
+       Mod::fill_mode});
+  std::optional<Mod> space = mods.takeAny({Mod::global, Mod::shared_cta});
+  bool b1024 = mods.take(Mod::b1024);
+  SmallVector<StringRef, 2> typeNames = mods.takeTypeNames({});
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  if (!replace || !field || !b1024 || typeNames.size() != 1)
+    return instrError() << "write 'tensormap.replace.tile.<field>{.global|"
+                           ".shared::cta}.b1024.<type>' or "
+                           "'tensormap.cp_fenceproxy...'",
+           failure();
+  if (!mode || *mode != Mod::tile)
+    return instrError() << "'tensormap.replace' takes the mode '.tile'",
+           failure();
+  bool wide = *field == Mod::global_address || *field == Mod::global_stride;
+  if (typeNames[0] != (wide ? "b64" : "b32"))
+    return instrError() << "'tensormap.replace." << spelling(*field)
+                        << "' takes a ." << (wide ? "b64" : "b32")
+                        << " value",
+           failure();
+  bool hasOrd = *field == Mod::box_dim || *field == Mod::global_dim ||
+                *field == Mod::global_stride || *field == Mod::element_stride;
+  bool immediateOnly = *field == Mod::elemtype ||
+                       *field == Mod::interleave_layout ||
+                       *field == Mod::swizzle_mode ||
+                       *field == Mod::swizzle_atomicity ||
+                       *field == Mod::fill_mode;
+  if (failed(expectOperands(hasOrd ? 3 : 2)))
+    return failure();
+  Value block = entrySlot(bulk::kBlockBytes, 8);
+  StateSpace access = !space                  ? StateSpace::generic
+                      : *space == Mod::global ? StateSpace::global
+                                              : StateSpace::shared;
+  FailureOr<Value> addr = addressValue(operand(0), access);
+  if (failed(addr))
+    return failure();
+  storeBulkSlot(block, bulk::kDst, hostPointer(access, *addr));
+  if (hasOrd) {
+    const Operand &ord = operand(1);
+    if (ord.kind != Operand::Imm || ord.imm < 0 ||
+        ord.imm >= (*field == Mod::global_stride ? 4 : 5))
+      return error(ord.loc) << "the ordinal of 'tensormap.replace."
+                            << spelling(*field)
+                            << "' is an integer constant below "
+                            << (*field == Mod::global_stride ? 4 : 5),
+             failure();
+    storeBulkSlot(block, bulk::kExtra0, i64Const(ord.imm));
+  }
+  const Operand &value = operand(hasOrd ? 2 : 1);
+  if (immediateOnly) {
+    // The valid values of ISA Table 33.
+    int64_t limit = *field == Mod::elemtype            ? 15
+                    : *field == Mod::interleave_layout ? 2
+                    : *field == Mod::swizzle_mode      ? 4
+                    : *field == Mod::swizzle_atomicity ? 3
+                                                       : 1;
+    if (value.kind != Operand::Imm || value.imm < 0 || value.imm > limit)
+      return error(value.loc) << "'tensormap.replace." << spelling(*field)
+                              << "' takes an integer constant from 0 to "
+                              << limit,
+             failure();
+  }
+  FailureOr<Value> v = read(value, PtxType::make(PtxType::Bits, wide ? 64 : 32),
+                            /*relaxed=*/true);
+  if (failed(v))
+    return failure();
+  storeBulkSlot(block, bulk::kExtra1, *v);
+  bulk::Field which =
+      llvm::StringSwitch<bulk::Field>(spelling(*field))
+          .Case("global_address", bulk::FieldGlobalAddress)
+          .Case("rank", bulk::FieldRank)
+          .Case("box_dim", bulk::FieldBoxDim)
+          .Case("global_dim", bulk::FieldGlobalDim)
+          .Case("global_stride", bulk::FieldGlobalStride)
+          .Case("element_stride", bulk::FieldElementStride)
+          .Case("elemtype", bulk::FieldElemType)
+          .Case("interleave_layout", bulk::FieldInterleave)
+          .Case("swizzle_mode", bulk::FieldSwizzleMode)
+          .Case("swizzle_atomicity", bulk::FieldSwizzleAtomicity)
+          .Default(bulk::FieldFillMode);
+  auto form = bulk::Form::make(bulk::Replace, bulk::Global, bulk::Global)
+                  .withField(which);
+  ptx::AsyncBulkOp::create(b, loc, state, block,
+                           b.getI64IntegerAttr(int64_t(form.bits)));
+  return success();
+}
