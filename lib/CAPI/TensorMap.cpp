@@ -7,7 +7,9 @@
 // The tensor-map entry points: they fill ptxjit's 128-byte tensor map
 // (Runtime/TensorMap.h), which the tensor copies read. A map that breaks
 // the documented requirements is CUDA_ERROR_INVALID_VALUE; with
-// $PTXJIT_TRACE the reason is printed.
+// $PTXJIT_TRACE the reason is printed. The map need not be 64-byte aligned,
+// although cuda.h says it must: NVIDIA's driver (580, on an H100) encodes
+// into an unaligned one too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,10 +34,6 @@ CUresult encoded(const std::string &why, const char *entry) {
   return CUDA_ERROR_INVALID_VALUE;
 }
 
-bool aligned64(const void *p) {
-  return reinterpret_cast<uintptr_t>(p) % 64 == 0;
-}
-
 } // namespace
 
 PTXJIT_EXPORT CUresult cuTensorMapEncodeTiled(
@@ -47,7 +45,7 @@ PTXJIT_EXPORT CUresult cuTensorMapEncodeTiled(
     CUtensorMapFloatOOBfill oobFill) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  if (!tensorMap || !aligned64(tensorMap) || !globalDim || !boxDim ||
+  if (!tensorMap || !globalDim || !boxDim ||
       !elementStrides || (tensorRank > 1 && !globalStrides))
     return CUDA_ERROR_INVALID_VALUE;
   rt::TensorMap map;
@@ -72,7 +70,7 @@ PTXJIT_EXPORT CUresult cuTensorMapEncodeIm2col(
     CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  if (!tensorMap || !aligned64(tensorMap) || !globalDim || !globalStrides ||
+  if (!tensorMap || !globalDim || !globalStrides ||
       !pixelBoxLowerCorner || !pixelBoxUpperCorner || !elementStrides)
     return CUDA_ERROR_INVALID_VALUE;
   rt::TensorMap map;
@@ -92,7 +90,7 @@ PTXJIT_EXPORT CUresult cuTensorMapReplaceAddress(CUtensorMap *tensorMap,
                                                  void *globalAddress) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  if (!tensorMap || !aligned64(tensorMap))
+  if (!tensorMap)
     return CUDA_ERROR_INVALID_VALUE;
   rt::TensorMap map;
   std::memcpy(&map, tensorMap, sizeof(map));

@@ -28,6 +28,7 @@
 #include "ptxjit/Runtime/TensorMap.h"
 #include "ptxjit/Runtime/ThreadState.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -318,7 +319,10 @@ uint64_t swizzle(const TensorMap &map, uint64_t base, uint64_t offset) {
 }
 
 /// Walks the elements of a tiled box: \p visit(sharedOffset, globalPtr or
-/// null when out of bounds).
+/// null when out of bounds). The box lies in shared memory row after row of
+/// its inner dimension, a row every swizzle span when there is a swizzle
+/// (an H100 leaves the rest of a shorter row's span alone), before the
+/// swizzle moves its 16-byte chunks.
 template <typename Visit>
 void forEachBoxElement(const TensorMap &map, const int64_t *coords,
                        Visit &&visit) {
@@ -332,6 +336,9 @@ void forEachBoxElement(const TensorMap &map, const int64_t *coords,
   }
   uint64_t index[5] = {0, 0, 0, 0, 0};
   uint64_t total = counts[0] * counts[1] * counts[2] * counts[3] * counts[4];
+  uint64_t pitch = counts[0] * elemBytes;
+  if (unsigned span = swizzleSpan(map.swizzle))
+    pitch = std::max<uint64_t>(pitch, span);
   for (uint64_t n = 0; n < total; ++n) {
     uint64_t rest = n;
     bool inBounds = true;
@@ -349,7 +356,7 @@ void forEachBoxElement(const TensorMap &map, const int64_t *coords,
       address += i == 0 ? uint64_t(c) * elemBytes
                         : uint64_t(c) * map.globalStride[i - 1];
     }
-    visit(n * elemBytes,
+    visit(n / counts[0] * pitch + index[0] * elemBytes,
           inBounds ? reinterpret_cast<uint8_t *>(address) : nullptr);
   }
 }
@@ -371,11 +378,40 @@ bool usableMap(ThreadState *st, const uint64_t *block, TensorMap &map) {
   std::string why = checkTensorMap(map);
   if (why.empty() && map.mode != TensorMapMode::Tiled)
     why = "the im2col tensor maps are not supported yet by the tensor copies";
+  if (why.empty() && map.interleave != 0)
+    why = "the interleaved tensor layouts are not supported yet by the tensor "
+          "copies";
   if (!why.empty()) {
     trapWith(st, why);
     return false;
   }
   return true;
+}
+
+/// A tf32 tensor's elements are f32 words rounded to tf32 as they load (an
+/// H100 rounds to nearest; ties away from zero, as cvt.rna.tf32.f32 does,
+/// is assumed: no tie has been seen on a GPU yet).
+uint32_t roundToTf32(uint32_t bits) {
+  if ((bits & 0x7f800000u) == 0x7f800000u) {
+    // An infinity stays; a NaN stays a NaN (its high payload bits kept).
+    bool isNaN = bits & 0x007fffffu;
+    return isNaN ? (bits & 0xffffe000u) | 0x00400000u : bits;
+  }
+  return (bits + 0x1000u) & 0xffffe000u;
+}
+
+/// The ISA wants the bounding box's address 16-byte aligned (5.5.3.1); the
+/// tensor's address and strides are, so the innermost coordinate decides.
+/// An H100 stops such a copy with an illegal-instruction error: a trap.
+bool boxAligned(ThreadState *st, const TensorMap &map, const int64_t *coords) {
+  int64_t offset = coords[0] * int64_t(tensorElemBytes(map.elem));
+  if (offset % 16 == 0)
+    return true;
+  trapWith(st, "the box starts " + std::to_string(offset) +
+                   " bytes into the tensor's rows: its address is not "
+                   "16-byte aligned (coordinate " +
+                   std::to_string(coords[0]) + " of dimension 0)");
+  return false;
 }
 
 void tensorLoad(ThreadState *st, const uint64_t *block, Form form) {
@@ -391,16 +427,26 @@ void tensorLoad(ThreadState *st, const uint64_t *block, Form form) {
   for (unsigned i = 0; i < 5; ++i)
     coords[i] = int64_t(block[kCoord0 + i]);
   unsigned elemBytes = tensorElemBytes(map->elem);
+  if (!boxAligned(st, *map, coords))
+    return;
   uint64_t fill = map->fill ? tensorElemOobNaN(map->elem) : 0;
+  bool tf32 =
+      map->elem == TensorElem::TF32 || map->elem == TensorElem::TF32Ftz;
   uint64_t bytes = boxBytes(*map);
   auto loadInto = [&](uint8_t *dst) {
     uint64_t base = sharedAddress(st, dst);
     forEachBoxElement(*map, coords, [&](uint64_t offset, const uint8_t *src) {
       uint8_t *to = dst + swizzle(*map, base, offset);
-      if (src)
-        std::memcpy(to, src, elemBytes);
-      else
+      if (!src) {
         std::memcpy(to, &fill, elemBytes);
+      } else if (tf32) {
+        uint32_t bits;
+        std::memcpy(&bits, src, 4);
+        bits = roundToTf32(bits);
+        std::memcpy(to, &bits, 4);
+      } else {
+        std::memcpy(to, src, elemBytes);
+      }
     });
   };
   auto *dst = reinterpret_cast<uint8_t *>(block[kDst]);
@@ -436,6 +482,8 @@ void tensorStore(ThreadState *st, const uint64_t *block, Form form) {
   for (unsigned i = 0; i < 5; ++i)
     coords[i] = int64_t(block[kCoord0 + i]);
   unsigned elemBytes = tensorElemBytes(map->elem);
+  if (!boxAligned(st, *map, coords))
+    return;
   Kind kind = Kind::U32;
   if (form.op() == TensorReduce) {
     std::string why = tensorKind(map->elem, form.redOp(), kind);

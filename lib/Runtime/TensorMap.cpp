@@ -37,8 +37,9 @@ constexpr SwizzleAtom kSwizzleAtoms[] = {
     SwizzleAtom::B16, SwizzleAtom::B32,      SwizzleAtom::B32Flip8,
     SwizzleAtom::B64};
 
-/// The bytes a swizzle mode spans.
-unsigned swizzleSpan(SwizzleMode mode) {
+} // namespace
+
+unsigned ptxjit::rt::swizzleSpan(SwizzleMode mode) {
   switch (mode) {
   case SwizzleMode::None: return 0;
   case SwizzleMode::B32: return 32;
@@ -48,6 +49,8 @@ unsigned swizzleSpan(SwizzleMode mode) {
   }
   return 0;
 }
+
+namespace {
 
 /// The checks both encoders share: type, rank, address, dimensions,
 /// strides, element strides, interleave, swizzle, L2 promotion and fill.
@@ -162,11 +165,12 @@ bool ptxjit::rt::tensorElemIsFloat(TensorElem elem) {
 }
 
 uint64_t ptxjit::rt::tensorElemOobNaN(TensorElem elem) {
-  // The canonical NaN of each width (checked on an H100: docs/status.md).
+  // Not the canonical NaNs: an H100 fills with 0x7ff7 repeated, a NaN in
+  // each of the float formats (scripts/gpu/results/2026-11-28b).
   switch (tensorElemBytes(elem)) {
-  case 2: return 0x7fff;
-  case 4: return 0x7fffffff;
-  default: return 0x7fffffffffffffffull;
+  case 2: return 0x7ff7;
+  case 4: return 0x7ff77ff7;
+  default: return 0x7ff77ff77ff77ff7ull;
   }
 }
 

@@ -28,7 +28,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-VALUE_OPTIONS = ("--arg", "--out", "--kernel", "--grid", "--block", "--shared", "--cluster",
+VALUE_OPTIONS = ("--arg", "--buffer", "--out", "--kernel", "--grid", "--block", "--shared", "--cluster",
                  "--print", "--threads", "--repeat", "--fp-path")
 
 
@@ -40,8 +40,8 @@ def input_paths(argv):
         if a in VALUE_OPTIONS and i + 1 < len(argv):
             a = a + "=" + argv[i + 1]
             i += 1
-        if a.startswith("--arg=") and "=file:" in a[6:]:
-            found.append((i, "in", a[6:].split("=file:", 1)[1]))
+        if a.startswith(("--arg=", "--buffer=")) and "=file:" in a:
+            found.append((i, "in", a.split("=file:", 1)[1]))
         elif a.startswith("--out=") and ":" in a[6:]:
             found.append((i, "out", a[6:].split(":", 1)[1]))
         elif not a.startswith("-") and not positional:

@@ -17,6 +17,7 @@ per probe, whether the two tools agree, and the first differing bytes.
 """
 import os
 import shlex
+import struct
 import subprocess
 import sys
 
@@ -32,8 +33,11 @@ PROBES = {
     'nan_tf32': ('tf32', '8x8', '32', '8x8', ':fill=nan', (4, 4), 256),
     'narrow_128B': ('f16', '64x48', '128', '32x16', ':swizzle=128B', (0, 0),
                     1024),
-    'narrow_64B': ('f16', '64x48', '128', '16x16', ':swizzle=64B', (4, 2),
+    'narrow_64B': ('f16', '64x48', '128', '16x16', ':swizzle=64B', (8, 2),
                    512),
+    'negative_c0': ('f16', '64x48', '128', '32x8', ':swizzle=64B', (-8, -3),
+                    512),
+    'misaligned_c0': ('f16', '64x48', '128', '32x8', '', (4, 0), 512),
     'narrow_128B_16': ('f16', '64x48', '128', '8x32', ':swizzle=128B', (0, 0),
                        512),
     'atom32': ('f16', '64x48', '128', '64x8', ':swizzle=128B_atom_32B',
@@ -44,6 +48,12 @@ PROBES = {
                (0, 0), 1024),
     'estride0': ('u16', '64x48', '128', '16x8', ':elementstrides=2x1', (0, 0),
                  256),
+    # Special f32 words (special.bin): subnormals, tf32 rounding ties,
+    # the largest finite values, NaNs and infinities.
+    'f32_special': ('f32', '16x4', '64', '16x4', '', (0, 0), 256),
+    'f32ftz_special': ('f32ftz', '16x4', '64', '16x4', '', (0, 0), 256),
+    'tf32_special': ('tf32', '16x4', '64', '16x4', '', (0, 0), 256),
+    'tf32ftz_special': ('tf32ftz', '16x4', '64', '16x4', '', (0, 0), 256),
     'interleave16': ('u16', '8x6x4', '16x96', '8x6x4', ':interleave=16B',
                      (0, 0, 0), 384),
 }
@@ -57,6 +67,14 @@ def run(tool, out):
     glob = os.path.join(out, 'global.bin')
     with open(glob, 'wb') as f:
         f.write(data)
+    words = [0x00000001, 0x80000001, 0x007fffff, 0x00400000, 0x00001000,
+             0x3f801000, 0x3f803000, 0xbf801000, 0x3f800fff, 0x3f801001,
+             0x7f7ff000, 0x7f7fefff, 0x7fc01234, 0x7f800001, 0x7f800000,
+             0xff800000, 0x7fffffff, 0x00800000, 0x80800fff, 0x3f7ff000]
+    words = (words * 52)[:1024]
+    special = os.path.join(out, 'special.bin')
+    with open(special, 'wb') as f:
+        f.write(struct.pack('<1024I', *words) + data[4096:])
     for name, (etype, dims, strides, box, extra, coords, nbytes) in PROBES.items():
         rank = len(coords)
         kernel = 'tma_load_%dd' % rank
@@ -67,7 +85,8 @@ def run(tool, out):
             PTX, '--kernel=' + kernel, '--block=32', '--shared=4096',
             '--arg=' + spec] + ['--arg=s32:%d' % c for c in coords] + [
             '--arg=u8[%d]' % nbytes, '--arg=u32:%d' % nbytes,
-            '--buffer=u8[8192]=file:' + glob,
+            '--buffer=u8[8192]=file:' + (special if 'special' in name
+                                         else glob),
             '--out=%d:%s' % (1 + rank, os.path.join(out, name + '.bin'))]
         result = subprocess.run(cmd, capture_output=True, text=True)
         if result.returncode:

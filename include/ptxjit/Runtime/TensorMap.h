@@ -74,11 +74,16 @@ struct TensorMap {
 };
 static_assert(sizeof(TensorMap) == 128, "a CUtensorMap has 128 bytes");
 
+/// The bytes a swizzle mode spans (0 without a swizzle). A swizzled box
+/// puts each row of its inner dimension this far from the next in shared
+/// memory, also when the row is shorter (an H100 does: docs/status.md).
+unsigned swizzleSpan(SwizzleMode mode);
 /// Bytes of an element of \p elem (the sub-byte types: 0).
 unsigned tensorElemBytes(TensorElem elem);
 /// Whether \p elem is a floating-point type (OOB-NaN fill applies).
 bool tensorElemIsFloat(TensorElem elem);
-/// The OOB-NaN value of a float element type, in its width.
+/// The OOB-NaN value of a float element type, in its width: 0x7ff7 in
+/// every 16 bits (what an H100 writes for f16, bf16, f32 and f64).
 uint64_t tensorElemOobNaN(TensorElem elem);
 
 /// Fills \p map as cuTensorMapEncodeTiled does, from the driver API's

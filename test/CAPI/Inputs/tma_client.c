@@ -116,10 +116,10 @@ int main(int argc, char **argv) {
       CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
   printf("inside: %d wrong\n", loadAndCompare(fn, &map, tensor, 8, 4));
-  printf("edges: %d wrong\n", loadAndCompare(fn, &map, tensor, -4, 40));
+  printf("edges: %d wrong\n", loadAndCompare(fn, &map, tensor, -8, 40));
 
   CHECK(cuTensorMapReplaceAddress(&map, (void *)dOther));
-  printf("replaced: %d wrong\n", loadAndCompare(fn, &map, other, 30, 33));
+  printf("replaced: %d wrong\n", loadAndCompare(fn, &map, other, 24, 33));
 
   /* Maps the documented requirements rule out. */
   CUtensorMap bad;
@@ -154,14 +154,17 @@ int main(int argc, char **argv) {
                                 CU_TENSOR_MAP_L2_PROMOTION_NONE,
                                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA) ==
          CUDA_ERROR_INVALID_VALUE);
-  EXPECT(cuTensorMapEncodeTiled((CUtensorMap *)((char *)&bad + 8),
+  /* cuda.h asks for a 64-byte aligned map, but NVIDIA's driver (580, on
+     an H100) encodes into an unaligned one too, so ptxjit's does. */
+  static char unaligned[sizeof(CUtensorMap) + 64] __attribute__((aligned(64)));
+  EXPECT(cuTensorMapEncodeTiled((CUtensorMap *)(unaligned + 8),
                                 CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
                                 (void *)dTensor, dims, strides, box,
                                 elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
                                 CU_TENSOR_MAP_SWIZZLE_NONE,
                                 CU_TENSOR_MAP_L2_PROMOTION_NONE,
                                 CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) ==
-         CUDA_ERROR_INVALID_VALUE);
+         CUDA_SUCCESS);
   printf("refused: ok\n");
 
   void *entry = NULL;

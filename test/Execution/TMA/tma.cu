@@ -100,6 +100,28 @@ extern "C" __global__ void tma_load_2d(const __grid_constant__ TensorMap map,
   int c[2] = {c0, c1};
   loadBox<2>(&map, c, out, bytes);
 }
+// A box whose rows are shorter than the swizzle span occupies one span a
+// row in shared memory: `txBytes` (the box's bytes, the complete-tx count)
+// differ from `outBytes` (its footprint, copied out).
+extern "C" __global__ void
+tma_load_2d_footprint(const __grid_constant__ TensorMap map, int c0, int c1,
+                      uint8_t *out, uint32_t txBytes, uint32_t outBytes) {
+  extern __shared__ __align__(1024) uint8_t footprintBuffer[];
+  __shared__ uint64_t bar;
+  if (threadIdx.x == 0) {
+    mbarInit(&bar, 1);
+    mbarExpect(&bar, txBytes);
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile."
+                 "mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];" ::
+                     "r"(smem(footprintBuffer)),
+                 "l"(&map), "r"(c0), "r"(c1), "r"(smem(&bar))
+                 : "memory");
+  }
+  __syncthreads();
+  mbarWait(&bar, 0);
+  for (uint32_t i = threadIdx.x; i < outBytes; i += blockDim.x)
+    out[i] = footprintBuffer[i];
+}
 extern "C" __global__ void tma_load_3d(const __grid_constant__ TensorMap map,
                                        int c0, int c1, int c2, uint8_t *out,
                                        uint32_t bytes) {

@@ -23,9 +23,12 @@ It covers the tiled mode with interleave none, which is what the tests use:
               as cuda.h says for interleave none). An element outside
               [0, dims[i]) in any dimension is filled with zero, or with
               --fill nan with the OOB-NaN, whose bit pattern the ISA does
-              not give: --nan-bits (default all ones) is a parameter of the
-              model. Each element's dense byte offset is then swizzled (see
-              swizzle()).
+              not give: --nan-bits is a parameter of the model, by default
+              0x7ff7 in every 16 bits, which an H100 writes. Rows of the
+              inner dimension lie one swizzle span apart when the box is
+              swizzled (also when shorter: an H100 leaves the rest alone),
+              and each byte offset is then swizzled (see swizzle()). A tf32
+              tensor's words are rounded to tf32 as they load (an H100 does).
   store       shared -> global, the inverse: the elements of the box that
               lie inside the tensor are written from the swizzled shared
               bytes; elements outside it are skipped.
@@ -217,7 +220,8 @@ class TensorMap:
                              '(cuda.h, oobFill)' % tname)
         bits = self.esize * 8
         if nan_bits is None:
-            nan_bits = (1 << bits) - 1
+            # An H100's OOB-NaN: 0x7ff7 in every 16 bits.
+            nan_bits = int('7ff7' * (bits // 16), 16) if bits >= 16 else 0
         if not 0 <= nan_bits < 1 << bits:
             raise ModelError('nan-bits: %#x does not fit %d bits' %
                              (nan_bits, bits))
@@ -228,6 +232,9 @@ class TensorMap:
         self.swizzle = swizzle_mode
         self.fill = fill
         self.nan_bits = nan_bits
+        # A row of the inner dimension every swizzle span, also when the
+        # row is shorter: what an H100 does (docs/status.md).
+        self.pitch = max(row, span or 0)
 
     @property
     def rank(self):
@@ -244,7 +251,13 @@ class TensorMap:
         return [1] + self.estrides[1:]
 
     def box_bytes(self):
+        """The bytes of the box's elements (the complete-tx count)."""
         return math.prod(self.counts()) * self.esize
+
+    def shared_bytes(self):
+        """The shared-memory footprint: one pitch a row."""
+        counts = self.counts()
+        return math.prod(counts[1:]) * self.pitch
 
     def global_bytes(self):
         """Bytes of the tensor from globalAddress to its last element's end."""
@@ -272,23 +285,21 @@ class TensorMap:
                 raise ModelError('coords: %d is not an s32' % c)
         axes = [[c + k * e for k in range(n)]
                 for c, e, n in zip(coords, self.steps(), self.counts())]
-        limit = self.box_bytes()
-        dense = 0
+        limit = self.shared_bytes()
+        count0 = self.counts()[0]
         # product() varies its last factor fastest: give it dimension 0.
-        for reversed_index in itertools.product(*reversed(axes)):
+        for n, reversed_index in enumerate(
+                itertools.product(*reversed(axes))):
             index = reversed_index[::-1]
             inside = all(0 <= i < d for i, d in zip(index, self.dims))
-            shared = swizzle(dense, self.swizzle)
+            unswizzled = n // count0 * self.pitch + n % count0 * self.esize
+            shared = swizzle(unswizzled, self.swizzle)
             if shared + self.esize > limit:
-                # A partial last 128-byte line (rows narrower than the
-                # swizzle span, an odd number of them) swizzles bytes past
-                # the box. Where a GPU puts them is not documented.
                 raise ModelError(
                     'the %s swizzle moves byte %d of the box to %d, past its '
-                    '%d bytes (a partial 128-byte line); the model does not '
-                    'cover this box' % (self.swizzle, dense, shared, limit))
+                    '%d bytes; the model does not cover this box'
+                    % (self.swizzle, unswizzled, shared, limit))
             yield shared, (self.global_offset(index) if inside else None)
-            dense += self.esize
 
 
 def load(tm, coords, global_data):
@@ -297,10 +308,23 @@ def load(tm, coords, global_data):
     need_global(tm, global_data)
     n = tm.esize
     fill = (tm.nan_bits if tm.fill == 'nan' else 0).to_bytes(n, 'little')
-    shared = bytearray(tm.box_bytes())
+    shared = bytearray(tm.shared_bytes())
     for s, g in tm.box_elements(coords):
-        shared[s:s + n] = fill if g is None else global_data[g:g + n]
+        value = fill if g is None else global_data[g:g + n]
+        if g is not None and tm.tname in ('tf32', 'tf32ftz'):
+            value = round_tf32(int.from_bytes(value, 'little')).to_bytes(
+                4, 'little')
+        shared[s:s + n] = value
     return shared
+
+
+def round_tf32(bits):
+    """An f32 word as a tf32 tensor loads it: an H100 rounds the mantissa
+    to 10 bits, to nearest (ties away from zero assumed: cvt.rna.tf32.f32);
+    infinities stay, NaNs stay NaNs."""
+    if bits & 0x7f800000 == 0x7f800000:
+        return (bits & 0xffffe000) | 0x00400000 if bits & 0x7fffff else bits
+    return (bits + 0x1000) & 0xffffe000
 
 
 def store(tm, coords, global_data, shared, add=None):
@@ -310,9 +334,9 @@ def store(tm, coords, global_data, shared, add=None):
     written. The ISA restricts the .global.shared::cta direction to
     non-negative coordinates (9.7.9.25.5.1); the model still clips them."""
     need_global(tm, global_data)
-    if len(shared) != tm.box_bytes():
+    if len(shared) != tm.shared_bytes():
         raise ModelError('the shared file has %d bytes, the box %d' %
-                         (len(shared), tm.box_bytes()))
+                         (len(shared), tm.shared_bytes()))
     n = tm.esize
     out = bytearray(global_data)
     for s, g in tm.box_elements(coords):
@@ -658,7 +682,8 @@ def build_parser():
         if fill:
             p.add_argument('--fill', default='zero', choices=('zero', 'nan'))
             p.add_argument('--nan-bits', type=hex_value,
-                           help='the OOB-NaN pattern (default all ones)')
+                           help='the OOB-NaN pattern (default 0x7ff7 '
+                           'repeated, as an H100 writes)')
         p.add_argument('--coords', required=True, type=signed_list,
                        help='the box start, s32 each: C0xC1...')
         p.add_argument('--global', dest='global_file', required=True,
