@@ -13,6 +13,8 @@ using ptx::StateSpace;
 
 LogicalResult FunctionEmitter::emitAtom(Mods &mods, bool isRed) {
   using ptx::MemoryOrder;
+  if (isRed && mods.take(Mod::async))
+    return emitRedAsync(mods);
   MemoryAccessMods access =
       isRed ? takeMemoryAccessMods(mods,
                                    {MemoryOrder::relaxed, MemoryOrder::release})

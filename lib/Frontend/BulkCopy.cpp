@@ -629,3 +629,300 @@ LogicalResult FunctionEmitter::emitTensormap(Mods &mods) {
                            b.getI64IntegerAttr(int64_t(form.bits)));
   return success();
 }
+
+/// st.async (9.7.9.12): a weak store into another CTA's shared memory that
+/// completes with a complete-tx of its bytes on an mbarrier there, or (sm_100)
+/// a release store to global memory. The store is done at once, then the
+/// complete-tx, which releases it.
+LogicalResult FunctionEmitter::emitStAsync(Mods &mods) {
+  bool weak = mods.take(Mod::weak);
+  bool mmio = mods.take(Mod::mmio);
+  std::optional<ptx::MemoryOrder> order =
+      mods.takeEnum<ptx::MemoryOrder>({ptx::MemoryOrder::release});
+  std::optional<ptx::MemScope> scope = mods.takeEnum<ptx::MemScope>(
+      {ptx::MemScope::cluster, ptx::MemScope::gpu, ptx::MemScope::sys});
+  std::optional<Mod> space =
+      mods.takeAny({Mod::shared_cluster, Mod::global});
+  bool viaMbarrier = mods.take(Mod::mbarrier_complete_tx_bytes);
+  unsigned lanes = takeVectorWidth(mods);
+  FailureOr<PtxType> type = oneType(mods);
+  if (failed(type) || failed(checkAllUsed(mods)))
+    return failure();
+  if (order) {
+    // st.async.release.{gpu,sys}{.global}.type [a], b
+    if (weak || viaMbarrier || lanes != 1 || !scope ||
+        *scope == ptx::MemScope::cluster ||
+        (space && *space != Mod::global) ||
+        (mmio && *scope != ptx::MemScope::sys))
+      return instrError() << "write 'st.async{.mmio}.release.{gpu|sys}"
+                             "{.global}.type [a], b'",
+             failure();
+    if (failed(expectOperands(2)))
+      return failure();
+    StateSpace access = space ? StateSpace::global : StateSpace::generic;
+    FailureOr<Value> addr = addressValue(operand(0), access);
+    FailureOr<Value> value = read(operand(1), *type, /*relaxed=*/true);
+    if (failed(addr) || failed(value))
+      return failure();
+    ptx::StOp::create(b, loc, hostPointer(access, *addr), ValueRange{*value},
+                      access, /*isVolatile=*/false, nullptr,
+                      orderAttr(order), scopeAttr(scope), mmio);
+    return success();
+  }
+  if (mmio || !viaMbarrier || (scope && *scope != ptx::MemScope::cluster) ||
+      (space && *space != Mod::shared_cluster))
+    return instrError() << "write 'st.async{.weak}{.cluster}"
+                           "{.shared::cluster}.mbarrier::complete_tx::bytes"
+                           "{.v2|.v4}.type [a], b, [mbar]'",
+           failure();
+  if (failed(expectOperands(3)))
+    return failure();
+  if (failed(checkVectorOperand(operand(1), lanes, "source", "values")))
+    return failure();
+  StateSpace access = space ? StateSpace::shared : StateSpace::generic;
+  FailureOr<Value> addr = addressValue(operand(0), access);
+  if (failed(addr))
+    return failure();
+  SmallVector<Value> values;
+  const Operand &src = operand(1);
+  for (unsigned i = 0; i < lanes; ++i) {
+    FailureOr<Value> v =
+        read(src.kind == Operand::Vector ? src.elems[i] : src, *type,
+             /*relaxed=*/true);
+    if (failed(v))
+      return failure();
+    values.push_back(*v);
+  }
+  FailureOr<Value> mbar = mbarrierObject(
+      operand(2), space ? std::optional<Mod>(Mod::shared_cluster)
+                        : std::nullopt);
+  if (failed(mbar))
+    return failure();
+  ptx::StOp::create(b, loc, hostPointer(access, *addr), values, access,
+                    /*isVolatile=*/false, nullptr, nullptr, nullptr, false);
+  ptx::MbarrierOp::create(b, loc, Type(), ptx::MbarrierKind::complete_tx,
+                          *mbar, Value(),
+                          i32Const(int64_t(lanes) * type->width() / 8),
+                          Value(), Value());
+  return success();
+}
+
+/// red.async (9.7.13.7): a relaxed reduction into another CTA's shared
+/// memory completing with a complete-tx of its bytes on an mbarrier there,
+/// or (sm_100) a release add to global memory.
+LogicalResult FunctionEmitter::emitRedAsync(Mods &mods) {
+  bool mmio = mods.take(Mod::mmio);
+  std::optional<ptx::MemoryOrder> order = mods.takeEnum<ptx::MemoryOrder>(
+      {ptx::MemoryOrder::relaxed, ptx::MemoryOrder::release});
+  std::optional<ptx::MemScope> scope = mods.takeEnum<ptx::MemScope>(
+      {ptx::MemScope::cluster, ptx::MemScope::gpu});
+  std::optional<Mod> space =
+      mods.takeAny({Mod::shared_cluster, Mod::global});
+  bool viaMbarrier = mods.take(Mod::mbarrier_complete_tx_bytes);
+  std::optional<Mod> opMod =
+      mods.takeAny({Mod::add, Mod::min, Mod::max, Mod::inc, Mod::dec,
+                    Mod::and_, Mod::or_, Mod::xor_});
+  FailureOr<PtxType> type = oneType(mods);
+  if (failed(type) || failed(checkAllUsed(mods)))
+    return failure();
+  if (!order || !scope || !opMod)
+    return instrError() << "'red.async' needs '.relaxed.cluster' (or "
+                           "'.release' with a scope) and an operation",
+           failure();
+  std::string t = type->str();
+  bool release = *order == ptx::MemoryOrder::release;
+  // The forms of 9.7.13.7.
+  bool ok;
+  switch (*opMod) {
+  case Mod::inc:
+  case Mod::dec: ok = !release && t == ".u32"; break;
+  case Mod::min:
+  case Mod::max: ok = !release && (t == ".u32" || t == ".s32"); break;
+  case Mod::add:
+    ok = t == ".u32" || t == ".s32" || t == ".u64" || (release && t == ".s64");
+    break;
+  default: ok = !release && t == ".b32"; break;
+  }
+  if (!ok)
+    return instrError() << "'red.async" << (release ? ".release" : "")
+                        << "." << spelling(*opMod) << "' does not take '" << t
+                        << "'",
+           failure();
+  if (release ? (viaMbarrier || (space && *space != Mod::global) ||
+                 (mmio && *scope != ptx::MemScope::gpu))
+              : (mmio || *scope != ptx::MemScope::cluster ||
+                 (space && *space != Mod::shared_cluster)))
+    return instrError() << "write 'red.async.relaxed.cluster{.shared::"
+                           "cluster}{.mbarrier::complete_tx::bytes}.op.type "
+                           "[a], b, [mbar]' or 'red.async.release.{gpu|"
+                           "cluster}{.global}.add.type [a], b'",
+           failure();
+  if (failed(expectOperands(release ? 2 : 3)))
+    return failure();
+  StateSpace access = !space ? StateSpace::generic
+                      : release ? StateSpace::global
+                                : StateSpace::shared;
+  FailureOr<Value> addr = addressValue(operand(0), access);
+  FailureOr<Value> value = read(operand(1), *type, /*relaxed=*/true);
+  if (failed(addr) || failed(value))
+    return failure();
+  ptx::AtomicOp op = *opMod == Mod::add   ? ptx::AtomicOp::add
+                     : *opMod == Mod::min ? ptx::AtomicOp::min
+                     : *opMod == Mod::max ? ptx::AtomicOp::max
+                     : *opMod == Mod::inc ? ptx::AtomicOp::inc
+                     : *opMod == Mod::dec ? ptx::AtomicOp::dec
+                     : *opMod == Mod::and_ ? ptx::AtomicOp::band
+                     : *opMod == Mod::or_  ? ptx::AtomicOp::bor
+                                           : ptx::AtomicOp::bxor;
+  ptx::AtomOp::create(b, loc, value->getType(), hostPointer(access, *addr),
+                      *value, Value(), op, access, type->isSigned(),
+                      orderAttr(order), scopeAttr(scope));
+  if (release)
+    return success();
+  FailureOr<Value> mbar = mbarrierObject(
+      operand(2), space ? std::optional<Mod>(Mod::shared_cluster)
+                        : std::nullopt);
+  if (failed(mbar))
+    return failure();
+  ptx::MbarrierOp::create(b, loc, Type(), ptx::MbarrierKind::complete_tx,
+                          *mbar, Value(), i32Const(type->width() / 8),
+                          Value(), Value());
+  return success();
+}
+
+/// multimem.ld_reduce / st / red (9.7.9.14) and multimem.cp{.reduce}.async
+/// .bulk (9.7.9.25.4.4-5) with single-device semantics: a multimem address
+/// of one device names one location, so ld_reduce is a load (the reduction
+/// of one value is that value), st a store, red a reduction, and the bulk
+/// forms cp{.reduce}.async.bulk.global.shared::cta.
+LogicalResult FunctionEmitter::emitMultimem(Mods &mods) {
+  std::optional<Mod> what =
+      mods.takeAny({Mod::ld_reduce, Mod::st, Mod::red, Mod::cp});
+  if (*what == Mod::cp) {
+    bool reduce = mods.take(Mod::reduce);
+    if (!mods.take(Mod::async) || !mods.has(Mod::bulk))
+      return instrError() << "write 'multimem.cp{.reduce}.async.bulk...'",
+             failure();
+    return emitCpAsyncBulk(mods, reduce);
+  }
+  bool weak = mods.take(Mod::weak);
+  std::optional<ptx::MemoryOrder> order = mods.takeEnum<ptx::MemoryOrder>(
+      {ptx::MemoryOrder::relaxed, ptx::MemoryOrder::acquire,
+       ptx::MemoryOrder::release});
+  std::optional<ptx::MemScope> scope = mods.takeEnum<ptx::MemScope>(
+      {ptx::MemScope::cta, ptx::MemScope::cluster, ptx::MemScope::gpu,
+       ptx::MemScope::sys});
+  bool global = mods.take(Mod::global);
+  std::optional<Mod> redOp;
+  if (*what != Mod::st)
+    redOp = mods.takeAny({Mod::add, Mod::min, Mod::max, Mod::and_, Mod::or_,
+                          Mod::xor_});
+  std::optional<Mod> acc = *what == Mod::ld_reduce
+                               ? mods.takeAny({Mod::acc_f32, Mod::acc_f16})
+                               : std::nullopt;
+  unsigned lanes = takeVectorWidth(mods);
+  SmallVector<StringRef, 2> typeNames = mods.takeTypeNames({});
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  StringRef name = spelling(*what);
+  if (typeNames.size() != 1)
+    return instrError() << "'multimem." << name << "' needs one type",
+           failure();
+  StringRef t = typeNames[0];
+  bool isFloat = t.starts_with("f") || t.starts_with("bf") ||
+                 t.starts_with("e");
+  bool isFp8 = t.starts_with("e");
+  // The operations, orderings and vector widths of 9.7.9.14.
+  if (*what != Mod::st && !redOp)
+    return instrError() << "'multimem." << name << "' needs an operation",
+           failure();
+  if (redOp && isFloat &&
+      (*redOp == Mod::and_ || *redOp == Mod::or_ || *redOp == Mod::xor_ ||
+       (*what == Mod::red && *redOp != Mod::add)))
+    return instrError() << "'multimem." << name << "." << spelling(*redOp)
+                        << "' does not take '." << t << "'",
+           failure();
+  if ((isFp8 && *what == Mod::red) || (acc && !isFloat) ||
+      (lanes != 1 && !isFloat))
+    return instrError() << "'multimem." << name << "' does not take this "
+                        << "form of '." << t << "'",
+           failure();
+  bool wantRelease = *what != Mod::ld_reduce;
+  if (order && ((*order == ptx::MemoryOrder::acquire && wantRelease) ||
+                (*order == ptx::MemoryOrder::release && !wantRelease)))
+    return instrError() << "'." << ptx::stringifyMemoryOrder(*order)
+                        << "' is not an ordering of 'multimem." << name << "'",
+           failure();
+  if (weak && (order || scope || *what == Mod::red))
+    return instrError() << "'.weak' takes no ordering or scope", failure();
+  if (failed(expectOperands(2)))
+    return failure();
+  // Each lane as raw bits of the type's width: the one location is read
+  // or written as it is.
+  unsigned width = 32;
+  if (t == "f16" || t == "bf16" || t == "e5m2x2" || t == "e4m3x2")
+    width = 16;
+  else if (t == "e5m2" || t == "e4m3")
+    width = 8;
+  else if (t == "b64" || t == "u64" || t == "s64" || t == "f64")
+    width = 64;
+  PtxType bits = PtxType::make(PtxType::Bits, width);
+  StateSpace access = global ? StateSpace::global : StateSpace::generic;
+  const Operand &addrOp = operand(*what == Mod::ld_reduce ? 1 : 0);
+  const Operand &valueOp = operand(*what == Mod::ld_reduce ? 0 : 1);
+  if (failed(checkVectorOperand(valueOp, lanes,
+                                *what == Mod::ld_reduce ? "destination"
+                                                        : "source",
+                                *what == Mod::ld_reduce ? "registers"
+                                                        : "values")))
+    return failure();
+  FailureOr<Value> addr = addressValue(addrOp, access);
+  if (failed(addr))
+    return failure();
+  Value ptr = hostPointer(access, *addr);
+  auto lane = [&](unsigned i) -> const Operand & {
+    return valueOp.kind == Operand::Vector ? valueOp.elems[i] : valueOp;
+  };
+  if (*what == Mod::ld_reduce) {
+    SmallVector<Type> types(lanes, bits.toMLIR(ctx));
+    auto load = ptx::LdOp::create(b, loc, types, ptr, access, false, nullptr,
+                                  false, orderAttr(order), scopeAttr(scope),
+                                  false);
+    for (unsigned i = 0; i < lanes; ++i)
+      if (failed(write(lane(i), load.getResult(i), bits, /*relaxed=*/true)))
+        return failure();
+    return success();
+  }
+  SmallVector<Value> values;
+  for (unsigned i = 0; i < lanes; ++i) {
+    FailureOr<Value> v = read(lane(i), bits, /*relaxed=*/true);
+    if (failed(v))
+      return failure();
+    values.push_back(*v);
+  }
+  if (*what == Mod::st) {
+    ptx::StOp::create(b, loc, ptr, values, access, false, nullptr,
+                      orderAttr(order), scopeAttr(scope), false);
+    return success();
+  }
+  // multimem.red: one atomic reduction per lane, of the lane's own type.
+  PtxType laneType = PtxType::parse(t).value_or(bits);
+  ptx::AtomicOp op = *redOp == Mod::add   ? ptx::AtomicOp::add
+                     : *redOp == Mod::min ? ptx::AtomicOp::min
+                     : *redOp == Mod::max ? ptx::AtomicOp::max
+                     : *redOp == Mod::and_ ? ptx::AtomicOp::band
+                     : *redOp == Mod::or_  ? ptx::AtomicOp::bor
+                                           : ptx::AtomicOp::bxor;
+  for (unsigned i = 0; i < lanes; ++i) {
+    FailureOr<Value> v = read(lane(i), laneType, /*relaxed=*/true);
+    if (failed(v))
+      return failure();
+    Value at = LLVM::GEPOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx), b.getI8Type(), ptr,
+        ArrayRef<LLVM::GEPArg>{int32_t(i * width / 8)});
+    ptx::AtomOp::create(b, loc, v->getType(), at, *v, Value(), op, access,
+                        laneType.isSigned(), orderAttr(order),
+                        scopeAttr(scope));
+  }
+  return success();
+}

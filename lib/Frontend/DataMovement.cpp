@@ -259,6 +259,8 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitSt(Mods &mods) {
+  if (mods.take(Mod::async))
+    return emitStAsync(mods);
   MemoryAccessMods access = takeMemoryAccessMods(
       mods, {ptx::MemoryOrder::relaxed, ptx::MemoryOrder::release});
   bool isVolatile = access.isVolatile;

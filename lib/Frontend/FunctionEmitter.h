@@ -314,6 +314,9 @@ private:
   //===--- bulk and tensor copies, tensor maps (BulkCopy.cpp) -------------===//
   LogicalResult emitCpAsyncBulk(Mods &mods, bool reduce);
   LogicalResult emitTensormap(Mods &mods);
+  LogicalResult emitStAsync(Mods &mods);
+  LogicalResult emitRedAsync(Mods &mods);
+  LogicalResult emitMultimem(Mods &mods);
   void storeBulkSlot(Value block, unsigned slot, Value value,
                      bool isSigned = false);
   FailureOr<Value> bulkAddress(const Operand &op, rt::bulk::Space space);

@@ -266,3 +266,59 @@ tma_replace_2d(const __grid_constant__ TensorMap map, uint64_t *scratch,
   int c[2] = {c0, c1};
   loadBox<2>(scratch, c, out, bytes);
 }
+
+// st.async and red.async (9.7.9.12, 9.7.13.7) between the two CTAs of a
+// cluster: each CTA stores four words into its peer's shared array and
+// adds, then maxes, into its peer's counter, all completing on the peer's
+// mbarrier (expect-tx 16 + 4 + 4 bytes). out[5r..5r+4] = CTA r's array and
+// counter after its phase completes.
+extern "C" __global__ void __cluster_dims__(2, 1, 1)
+    st_red_async(uint32_t *out) {
+  __shared__ __align__(16) uint32_t data[4];
+  __shared__ uint32_t counter;
+  __shared__ uint64_t bar;
+  uint32_t rank;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+  uint32_t peer = rank ^ 1;
+  if (threadIdx.x == 0) {
+    counter = 100 + rank;
+    mbarInit(&bar, 1);
+    mbarExpect(&bar, 16 + 4 + 4);
+  }
+  asm volatile("barrier.cluster.arrive.release.aligned;\n"
+               "barrier.cluster.wait.acquire.aligned;" ::: "memory");
+  if (threadIdx.x == 0) {
+    uint32_t remoteData, remoteCounter, remoteBar;
+    asm("mapa.shared::cluster.u32 %0, %1, %2;"
+        : "=r"(remoteData)
+        : "r"(smem(data)), "r"(peer));
+    asm("mapa.shared::cluster.u32 %0, %1, %2;"
+        : "=r"(remoteCounter)
+        : "r"(smem(&counter)), "r"(peer));
+    asm("mapa.shared::cluster.u32 %0, %1, %2;"
+        : "=r"(remoteBar)
+        : "r"(smem(&bar)), "r"(peer));
+    asm volatile("st.async.shared::cluster.mbarrier::complete_tx::bytes.v4."
+                 "b32 [%0], {%1, %2, %3, %4}, [%5];" ::"r"(remoteData),
+                 "r"(rank * 10 + 1), "r"(rank * 10 + 2), "r"(rank * 10 + 3),
+                 "r"(rank * 10 + 4), "r"(remoteBar)
+                 : "memory");
+    asm volatile("red.async.relaxed.cluster.shared::cluster.mbarrier::"
+                 "complete_tx::bytes.add.u32 [%0], %1, [%2];" ::"r"(
+                     remoteCounter),
+                 "r"(5 + rank), "r"(remoteBar)
+                 : "memory");
+    asm volatile("red.async.relaxed.cluster.shared::cluster.mbarrier::"
+                 "complete_tx::bytes.max.u32 [%0], %1, [%2];" ::"r"(
+                     remoteCounter),
+                 "r"(7u), "r"(remoteBar)
+                 : "memory");
+  }
+  mbarWait(&bar, 0);
+  if (threadIdx.x < 4)
+    out[rank * 5 + threadIdx.x] = data[threadIdx.x];
+  if (threadIdx.x == 4)
+    out[rank * 5 + 4] = counter;
+  asm volatile("barrier.cluster.arrive.release.aligned;\n"
+               "barrier.cluster.wait.acquire.aligned;" ::: "memory");
+}

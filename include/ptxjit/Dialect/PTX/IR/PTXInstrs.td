@@ -74,6 +74,9 @@ def Mod_LdSem : PTX_EnumModifiers<PTX_MemoryOrder, ["relaxed", "acquire"],
 def Mod_StSem : PTX_EnumModifiers<PTX_MemoryOrder, ["relaxed", "release"],
     "memory ordering">;
 def Mod_mmio : PTX_Flag<"mmio", "memory-mapped I/O (with .relaxed.sys)">;
+def Mod_async : PTX_Flag<"async", "an asynchronous copy or store">;
+def Mod_BulkCompletion : PTX_Modifiers<["mbarrier::complete_tx::bytes",
+    "bulk_group"], "completion mechanism">;
 def Mod_Vector : PTX_Modifiers<["v2", "v4", "v8"], "vector width">;
 def Mod_CacheHints : PTX_Modifiers<["ca", "cg", "cs", "lu", "cv", "wb", "wt",
     "nc", "weak", "L1::evict_normal", "L1::evict_unchanged",
@@ -499,15 +502,15 @@ def : MoveInstr<"ldu", "9.7.9.10", PTX_SideEffect, "emitLd(mods)", LdMods> {
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
-def : MoveInstr<"st", "9.7.9.11", PTX_SideEffect, "emitSt(mods)",
-    [Mod_volatile, Mod_mmio, Mod_L2CacheHint, Mod_StSem, Mod_Scope, Mod_Vector,
-     Mod_Space, Mod_CacheHints]> {
-  let operandCounts = [2, 3]; // 3: with a cache policy
-  let ops = ["ptx.st", "ptx.window_ptr"];
+def : MoveInstr<"st", "9.7.9.11, 9.7.9.12", PTX_SideEffect, "emitSt(mods)",
+    [Mod_async, Mod_volatile, Mod_mmio, Mod_L2CacheHint, Mod_StSem, Mod_Scope,
+     Mod_Vector, Mod_Space, Mod_BulkCompletion, Mod_CacheHints]> {
+  // 3: with a cache policy, or st.async's mbarrier
+  let operandCounts = [2, 3];
+  let ops = ["ptx.st", "ptx.window_ptr", "ptx.mbarrier"];
   let types = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64",
     "s8", "s16", "s32", "s64", "f32", "f64"];
 }
-def Mod_async : PTX_Flag<"async", "an asynchronous copy">;
 def Mod_CpAsyncOp : PTX_Modifiers<["ca", "cg", "commit_group", "wait_group",
     "wait_all", "mbarrier"], "cp.async operation: the cache operator of a "
     "copy, or the group or mbarrier operation">;
@@ -524,8 +527,6 @@ def Mod_BulkPrefetch : PTX_Flag<"prefetch", "a prefetch to L2 (no effect on "
     "a CPU)">;
 def Mod_TensorDim : PTX_Modifiers<["1d", "2d", "3d", "4d", "5d"],
     "tensor dimensions">;
-def Mod_BulkCompletion : PTX_Modifiers<["mbarrier::complete_tx::bytes",
-    "bulk_group"], "completion mechanism">;
 def Mod_multicast : PTX_Flag<"multicast::cluster",
     "copy to several CTAs of the cluster">;
 def Mod_ignore_oob : PTX_Flag<"ignore_oob",
@@ -549,6 +550,24 @@ def : MoveInstr<"cp", "9.7.9.25.3-6", PTX_SideEffect, "emitCpAsync(mods)",
   let types = ["b64", "f16", "bf16", "b32", "u32", "s32", "u64", "s64", "f32",
     "f64"];
   let ops = ["ptx.mbarrier", "ptx.async_bulk"];
+}
+def Mod_MultimemOp : PTX_Modifiers<["ld_reduce", "st", "red", "cp"],
+    "multimem operation">;
+def Mod_MultimemSem : PTX_EnumModifiers<PTX_MemoryOrder,
+    ["relaxed", "acquire", "release"], "memory ordering">;
+def Mod_weak : PTX_Flag<"weak", "a weak access">;
+def Mod_AccPrec : PTX_Modifiers<["acc::f32", "acc::f16"],
+    "accumulation precision of ld_reduce">;
+def : MoveInstr<"multimem", "9.7.9.14, 9.7.9.25.4.4-5", PTX_SideEffect,
+    "emitMultimem(mods)",
+    [Mod_MultimemOp, Mod_reduce, Mod_async, Mod_bulk, Mod_weak,
+     Mod_MultimemSem, Mod_Scope, Mod_global, Mod_BulkRedOp, Mod_AccPrec,
+     Mod_Vector, Mod_CpSpaces, Mod_BulkCompletion, Mod_cp_mask, Mod_noftz]> {
+  let required = [Mod_MultimemOp];
+  let types = ["b32", "b64", "u32", "u64", "s32", "s64", "f16", "f16x2",
+    "bf16", "bf16x2", "f32", "f64", "e5m2", "e5m2x2", "e5m2x4", "e4m3",
+    "e4m3x2", "e4m3x4"];
+  let ops = ["ptx.ld", "ptx.st", "ptx.atom", "ptx.async_bulk"];
 }
 def : MoveInstr<"prefetch", "9.7.9.15", PTX_SideEffect, "emitPrefetch(mods)",
     [Mod_PrefetchSpace, Mod_PrefetchLevel, Mod_tensormap]> {
@@ -728,11 +747,11 @@ def : SyncInstr<"atom", "9.7.13.5", "emitAtom(mods, /*isRed=*/false)",
   let types = ["b16", "b32", "b64", "b128", "u32", "u64", "s32", "s64",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
 }
-def : SyncInstr<"red", "9.7.13.6", "emitAtom(mods, /*isRed=*/true)",
-    [Mod_RedSem, Mod_Scope, Mod_noftz, Mod_L2CacheHint, Mod_Vector, Mod_Space,
-     Mod_AtomOp]> {
-  let operandCounts = [2, 3];
-  let ops = ["ptx.atom"];
+def : SyncInstr<"red", "9.7.13.6, 9.7.13.7", "emitAtom(mods, /*isRed=*/true)",
+    [Mod_async, Mod_RedSem, Mod_Scope, Mod_noftz, Mod_L2CacheHint, Mod_Vector,
+     Mod_Space, Mod_BulkCompletion, Mod_mmio, Mod_AtomOp]> {
+  let operandCounts = [2, 3]; // 3: a cache policy, or red.async's mbarrier
+  let ops = ["ptx.atom", "ptx.mbarrier"];
   let required = [Mod_AtomOp];
   let types = ["b16", "b32", "b64", "b128", "u32", "u64", "s32", "s64",
     "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
