@@ -393,6 +393,20 @@ LogicalResult FunctionEmitter::emitCpAsyncBulk(Mods &mods, bool reduce) {
     storeBulkSlot(block, slot, *v, isSigned);
     return success();
   };
+  // [mbar] (shared memory) and, with .multicast::cluster, ctaMask.
+  auto takeCompletion = [&]() -> LogicalResult {
+    const Operand *mbar = take();
+    if (!mbar)
+      return missing("[mbar]");
+    if (failed(storeAddress(bulk::kMbar, mbar, bulk::SharedCta)))
+      return failure();
+    if (!multicast)
+      return success();
+    const Operand *mask = take();
+    if (!mask)
+      return missing("ctaMask");
+    return storeValue(bulk::kCtaMask, mask, PtxType::make(PtxType::Bits, 16));
+  };
 
   if (tensor) {
     const Operand *dstOp = nullptr, *mapOp = nullptr, *srcOp = nullptr;
@@ -420,21 +434,9 @@ LogicalResult FunctionEmitter::emitCpAsyncBulk(Mods &mods, bool reduce) {
                             /*isSigned=*/true)))
         return failure();
     if (toShared) {
-      if (failed(storeAddress(bulk::kDst, dstOp, dst)))
+      if (failed(storeAddress(bulk::kDst, dstOp, dst)) ||
+          failed(takeCompletion()))
         return failure();
-      const Operand *mbar = take();
-      if (!mbar)
-        return missing("[mbar]");
-      if (failed(storeAddress(bulk::kMbar, mbar, bulk::SharedCta)))
-        return failure();
-      if (multicast) {
-        const Operand *mask = take();
-        if (!mask)
-          return missing("ctaMask");
-        if (failed(storeValue(bulk::kCtaMask, mask,
-                              PtxType::make(PtxType::Bits, 16))))
-          return failure();
-      }
     } else if (failed(storeAddress(bulk::kSrc, srcOp, src))) {
       return failure();
     }
@@ -454,21 +456,8 @@ LogicalResult FunctionEmitter::emitCpAsyncBulk(Mods &mods, bool reduce) {
           failed(storeValue(bulk::kExtra1, right, b32)))
         return failure();
     }
-    if (viaMbarrier) {
-      const Operand *mbar = take();
-      if (!mbar)
-        return missing("[mbar]");
-      if (failed(storeAddress(bulk::kMbar, mbar, bulk::SharedCta)))
-        return failure();
-    }
-    if (multicast) {
-      const Operand *mask = take();
-      if (!mask)
-        return missing("ctaMask");
-      if (failed(storeValue(bulk::kCtaMask, mask,
-                            PtxType::make(PtxType::Bits, 16))))
-        return failure();
-    }
+    if (viaMbarrier && failed(takeCompletion()))
+      return failure();
   }
   if (cacheHint) {
     const Operand *policy = take();

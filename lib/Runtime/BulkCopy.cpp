@@ -414,21 +414,46 @@ bool boxAligned(ThreadState *st, const TensorMap &map, const int64_t *coords) {
   return false;
 }
 
-void tensorLoad(ThreadState *st, const uint64_t *block, Form form) {
-  TensorMap mapCopy;
-  if (!usableMap(st, block, mapCopy))
-    return;
-  const TensorMap *map = &mapCopy;
-  if (form.dims() != map->rank)
-    return trapWith(st, "a ." + std::to_string(form.dims()) +
-                            "d copy through a tensor map of rank " +
-                            std::to_string(map->rank));
-  int64_t coords[5];
+/// The tensor map and box coordinates of a tensor copy, if the copy can be
+/// done; else false after a trap.
+bool prepareBox(ThreadState *st, const uint64_t *block, Form form,
+                TensorMap &map, int64_t (&coords)[5]) {
+  if (!usableMap(st, block, map))
+    return false;
+  if (form.dims() != map.rank) {
+    trapWith(st, "a ." + std::to_string(form.dims()) +
+                     "d copy through a tensor map of rank " +
+                     std::to_string(map.rank));
+    return false;
+  }
   for (unsigned i = 0; i < 5; ++i)
     coords[i] = int64_t(block[kCoord0 + i]);
-  unsigned elemBytes = tensorElemBytes(map->elem);
-  if (!boxAligned(st, *map, coords))
+  return boxAligned(st, map, coords);
+}
+
+/// Calls \p copy(dst, mbar) for the copy's destination, or for each CTA of
+/// a multicast's ctaMask with the same offsets in that CTA's window.
+template <typename Copy>
+void forEachDestination(ThreadState *st, const uint64_t *block, Form form,
+                        Copy &&copy) {
+  auto *dst = reinterpret_cast<uint8_t *>(block[kDst]);
+  auto *mbar = reinterpret_cast<uint8_t *>(block[kMbar]);
+  if (!form.multicast())
+    return copy(dst, reinterpret_cast<uint64_t *>(mbar));
+  uint32_t mask = multicastMask(st, block[kCtaMask]);
+  for (unsigned rank = 0; mask; ++rank, mask >>= 1)
+    if (mask & 1)
+      copy(inPeer(st, dst, rank),
+           reinterpret_cast<uint64_t *>(inPeer(st, mbar, rank)));
+}
+
+void tensorLoad(ThreadState *st, const uint64_t *block, Form form) {
+  TensorMap mapCopy;
+  int64_t coords[5];
+  if (!prepareBox(st, block, form, mapCopy, coords))
     return;
+  const TensorMap *map = &mapCopy;
+  unsigned elemBytes = tensorElemBytes(map->elem);
   uint64_t fill = map->fill ? tensorElemOobNaN(map->elem) : 0;
   bool tf32 =
       map->elem == TensorElem::TF32 || map->elem == TensorElem::TF32Ftz;
@@ -449,41 +474,21 @@ void tensorLoad(ThreadState *st, const uint64_t *block, Form form) {
       }
     });
   };
-  auto *dst = reinterpret_cast<uint8_t *>(block[kDst]);
-  auto *mbar = reinterpret_cast<uint64_t *>(block[kMbar]);
-  if (!form.multicast()) {
+  forEachDestination(st, block, form, [&](uint8_t *dst, uint64_t *mbar) {
     loadInto(dst);
     completeTx(mbar, bytes);
-    return;
-  }
-  uint32_t mask = multicastMask(st, block[kCtaMask]);
-  for (unsigned rank = 0; mask; ++rank, mask >>= 1) {
-    if (!(mask & 1))
-      continue;
-    loadInto(inPeer(st, dst, rank));
-    completeTx(reinterpret_cast<uint64_t *>(
-                   inPeer(st, reinterpret_cast<uint8_t *>(mbar), rank)),
-               bytes);
-  }
+  });
 }
 
 /// Shared memory to the tensor: a store, or a reduction into it. Elements
 /// outside the tensor are not written.
 void tensorStore(ThreadState *st, const uint64_t *block, Form form) {
   TensorMap mapCopy;
-  if (!usableMap(st, block, mapCopy))
+  int64_t coords[5];
+  if (!prepareBox(st, block, form, mapCopy, coords))
     return;
   const TensorMap *map = &mapCopy;
-  if (form.dims() != map->rank)
-    return trapWith(st, "a ." + std::to_string(form.dims()) +
-                            "d copy through a tensor map of rank " +
-                            std::to_string(map->rank));
-  int64_t coords[5];
-  for (unsigned i = 0; i < 5; ++i)
-    coords[i] = int64_t(block[kCoord0 + i]);
   unsigned elemBytes = tensorElemBytes(map->elem);
-  if (!boxAligned(st, *map, coords))
-    return;
   Kind kind = Kind::U32;
   if (form.op() == TensorReduce) {
     std::string why = tensorKind(map->elem, form.redOp(), kind);
@@ -511,7 +516,6 @@ void bulkCopy(ThreadState *st, const uint64_t *block, Form form) {
   auto *dst = reinterpret_cast<uint8_t *>(block[kDst]);
   const auto *src = reinterpret_cast<const uint8_t *>(block[kSrc]);
   uint64_t size = uint32_t(block[kSize]);
-  auto *mbar = reinterpret_cast<uint64_t *>(block[kMbar]);
   if (form.cpMask()) {
     // The i-th bit of byteMask keeps the i-th byte of each 16-byte chunk.
     uint32_t byteMask = uint32_t(block[kExtra0]);
@@ -520,30 +524,21 @@ void bulkCopy(ThreadState *st, const uint64_t *block, Form form) {
         dst[i] = src[i];
     return;
   }
-  if (form.ignoreOob()) {
-    // Up to 15 bytes at either end may lie outside the source allocation:
-    // they are not read, and their destination bytes (indeterminate in the
-    // ISA) keep what they held.
-    uint64_t left = uint32_t(block[kExtra0]), right = uint32_t(block[kExtra1]);
-    if (left + right < size)
-      std::memcpy(dst + left, src + left, size - left - right);
-  } else if (!form.multicast()) {
-    std::memmove(dst, src, size);
-  }
-  if (form.multicast()) {
-    uint32_t mask = multicastMask(st, block[kCtaMask]);
-    for (unsigned rank = 0; mask; ++rank, mask >>= 1) {
-      if (!(mask & 1))
-        continue;
-      std::memmove(inPeer(st, dst, rank), src, size);
-      completeTx(reinterpret_cast<uint64_t *>(
-                     inPeer(st, reinterpret_cast<uint8_t *>(mbar), rank)),
-                 size);
+  forEachDestination(st, block, form, [&](uint8_t *to, uint64_t *mbar) {
+    if (form.ignoreOob()) {
+      // Up to 15 bytes at either end may lie outside the source
+      // allocation: they are not read, and their destination bytes
+      // (indeterminate in the ISA) keep what they held.
+      uint64_t left = uint32_t(block[kExtra0]);
+      uint64_t right = uint32_t(block[kExtra1]);
+      if (left + right < size)
+        std::memcpy(to + left, src + left, size - left - right);
+    } else {
+      std::memmove(to, src, size);
     }
-    return;
-  }
-  if (form.mbarrier())
-    completeTx(mbar, size);
+    if (form.mbarrier())
+      completeTx(mbar, size);
+  });
 }
 
 void bulkReduce(ThreadState *st, const uint64_t *block, Form form) {
