@@ -366,6 +366,7 @@ LogicalResult FunctionEmitter::emitWgmma(Mods &mods) {
     return instrError() << "'wgmma.mma_async' needs a shape "
                            "('.m64nNk16', ...)",
            failure();
+  bool satfinite = mods.take(Mod::satfinite);
   SmallVector<StringRef, 4> types = mods.takeTypeNames(
       {Mod::tf32, Mod::e4m3, Mod::e5m2, Mod::s4, Mod::u4, Mod::b1});
   if (failed(checkAllUsed(mods)))
@@ -381,22 +382,52 @@ LogicalResult FunctionEmitter::emitWgmma(Mods &mods) {
            failure();
   matrix::Elem d = elemOf(types[0]), a = elemOf(types[1]),
                bElem = elemOf(types[2]);
+  // The type combinations of 9.7.15.5.1 and the k each implies.
+  auto isFp8 = [](matrix::Elem e) {
+    return e == matrix::E4M3 || e == matrix::E5M2;
+  };
+  auto isInt8 = [](matrix::Elem e) {
+    return e == matrix::S8 || e == matrix::U8;
+  };
   bool half = (a == matrix::F16 || a == matrix::BF16) && a == bElem;
-  if (!half || k != 16 || !(d == matrix::F32 || (d == matrix::F16 &&
-                                                  a == matrix::F16)))
+  bool tf32 = a == matrix::TF32 && bElem == matrix::TF32;
+  bool fp8 = isFp8(a) && isFp8(bElem);
+  bool int8 = isInt8(a) && isInt8(bElem);
+  unsigned wantK = half ? 16 : tf32 ? 8 : 32;
+  bool validD = int8 ? d == matrix::S32
+                     : d == matrix::F32 ||
+                           (d == matrix::F16 && (a == matrix::F16 || fp8));
+  if (!(half || tf32 || fp8 || int8) || k != wantK || !validD)
     return instrError() << "'wgmma.mma_async." << shape << "." << types[0]
                         << "." << types[1] << "." << types[2]
                         << "' is not supported yet (ptxjit runs the f16 and "
-                           "bf16 forms with k16)",
+                           "bf16 forms with k16, tf32 with k8, e4m3/e5m2 and "
+                           "s8/u8 with k32)",
+           failure();
+  if (satfinite && !int8)
+    return instrError() << "'.satfinite' applies to the integer wgmma forms "
+                           "only",
            failure();
   unsigned dWords = 64 * n * matrix::elemBits(d) / (128 * 32);
   bool aInRegs = operand(1).kind == Operand::Vector;
+  if (aInRegs && !half)
+    return error(operand(1).loc) << "'wgmma.mma_async' with A in registers "
+                                    "is not supported yet for ."
+                                 << types[1] << " (ptxjit reads f16 and "
+                                    "bf16 A registers)",
+           failure();
+  // Only f16/bf16 take imm-trans-a/b; the integer forms take no scales.
   unsigned count = curInstr->operands.size();
-  if (count != (aInRegs ? 7u : 8u))
-    return instrError() << "'wgmma.mma_async' takes d, a, b-desc, scale-d, "
-                           "imm-scale-a, imm-scale-b"
-                        << (aInRegs ? "" : ", imm-trans-a")
-                        << " and imm-trans-b",
+  unsigned wantCount = int8 ? 4 : half ? (aInRegs ? 7 : 8) : 6;
+  if (count != wantCount)
+    return instrError() << "'wgmma.mma_async." << types[0] << "." << types[1]
+                        << "." << types[2] << "' takes d, a, b-desc, scale-d"
+                        << (int8 ? ""
+                            : half ? (aInRegs ? ", imm-scale-a, imm-scale-b "
+                                                "and imm-trans-b"
+                                              : ", imm-scale-a, imm-scale-b, "
+                                                "imm-trans-a and imm-trans-b")
+                                   : ", imm-scale-a and imm-scale-b"),
            failure();
   PtxType b32 = PtxType::make(PtxType::Bits, 32);
   PtxType b64 = PtxType::make(PtxType::Bits, 64);
@@ -441,18 +472,24 @@ LogicalResult FunctionEmitter::emitWgmma(Mods &mods) {
                          << " as an integer constant",
            failure();
   };
-  FailureOr<int64_t> scaleA = immediate(4, {1, -1}, "imm-scale-a (1 or -1)");
-  FailureOr<int64_t> scaleB = immediate(5, {1, -1}, "imm-scale-b (1 or -1)");
+  FailureOr<int64_t> scaleA =
+      int8 ? FailureOr<int64_t>(1)
+           : immediate(4, {1, -1}, "imm-scale-a (1 or -1)");
+  FailureOr<int64_t> scaleB =
+      int8 ? FailureOr<int64_t>(1)
+           : immediate(5, {1, -1}, "imm-scale-b (1 or -1)");
   FailureOr<int64_t> transA =
-      aInRegs ? FailureOr<int64_t>(0)
-              : immediate(6, {0, 1}, "imm-trans-a (0 or 1)");
+      aInRegs || !half ? FailureOr<int64_t>(0)
+                       : immediate(6, {0, 1}, "imm-trans-a (0 or 1)");
   FailureOr<int64_t> transB =
-      immediate(count - 1, {0, 1}, "imm-trans-b (0 or 1)");
+      !half ? FailureOr<int64_t>(0)
+            : immediate(count - 1, {0, 1}, "imm-trans-b (0 or 1)");
   if (failed(scaleA) || failed(scaleB) || failed(transA) || failed(transB))
     return failure();
   storeWords(b, loc, block, matrix::kWgmmaDOffset, *dIn);
   auto code = matrix::Form::wgmma(n, k, a, bElem, d, aInRegs, *transA != 0,
-                                  *transB != 0, *scaleA < 0, *scaleB < 0);
+                                  *transB != 0, *scaleA < 0, *scaleB < 0,
+                                  satfinite);
   ptx::WarpMatrixOp::create(b, loc, state, block,
                             b.getI64IntegerAttr(int64_t(code.bits)));
   for (unsigned i = 0; i < dWords; ++i) {

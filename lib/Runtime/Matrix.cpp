@@ -527,12 +527,16 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
   std::memcpy(&bDesc, any + kWgmmaBDescOffset, 8);
   unsigned elemBytes = elemBits(f.a()) / 8;
   auto element = [&](uint64_t offset) {
-    uint16_t v;
-    std::memcpy(&v, shared + offset, 2);
-    return uint32_t(v);
+    uint32_t v = 0;
+    std::memcpy(&v, shared + offset, elemBytes);
+    return v;
   };
+  bool integer = f.a() == S8 || f.a() == U8;
   // A: 16 rows of this warp x k; B: k x n.
   std::vector<Term> aTerms(16 * k), bTerms(size_t(k) * n);
+  // s8/u8 elements, whose products and sums are exact integers.
+  std::vector<int64_t> aInts(integer ? 16 * k : 0),
+      bInts(integer ? size_t(k) * n : 0);
   for (unsigned r = 0; r < 16; ++r)
     for (unsigned x = 0; x < k; ++x) {
       uint32_t bits;
@@ -548,6 +552,10 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
         bits = element(
             descriptorAddress(aDesc, m, x, !f.transA(), elemBytes));
       }
+      if (integer) {
+        aInts[r * k + x] = signedElem(f.a(), bits);
+        continue;
+      }
       Term t = decode(f.a(), bits);
       t.negative ^= f.negA();
       aTerms[r * k + x] = t;
@@ -556,6 +564,10 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
     for (unsigned c = 0; c < n; ++c) {
       uint32_t bits =
           element(descriptorAddress(bDesc, c, x, !f.transB(), elemBytes));
+      if (integer) {
+        bInts[x * n + c] = signedElem(f.b(), bits);
+        continue;
+      }
       Term t = decode(f.b(), bits);
       t.negative ^= f.negB();
       bTerms[x * n + c] = t;
@@ -570,6 +582,17 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
     for (unsigned i = 0; i < n / 2; ++i) {
       unsigned r = g + 8 * ((i / 2) % 2), c = 8 * (i / 4) + 2 * t + i % 2;
       uint32_t dWord = word(blocks[lane], kWgmmaDOffset, f16D ? i / 2 : i);
+      if (integer) {
+        // s32 D = A * B (+ D), wrapping, or clamped with .satfinite.
+        int64_t acc = scaleD ? int32_t(dWord) : 0;
+        for (unsigned x = 0; x < k; ++x)
+          acc += aInts[r * k + x] * bInts[x * n + c];
+        if (f.wgmmaSatfinite())
+          acc = std::min<int64_t>(std::max<int64_t>(acc, INT32_MIN),
+                                  INT32_MAX);
+        setWord(blocks[lane], kWgmmaDOffset, i, uint32_t(acc));
+        continue;
+      }
       uint32_t cBits = f16D ? (dWord >> (16 * (i % 2))) & 0xffff : dWord;
       terms[0] = scaleD ? decode(f16D ? F16 : F32, cBits) : Term{};
       for (unsigned x = 0; x < k; ++x)

@@ -286,13 +286,13 @@ struct Form {
   /// 53 and 54), A and B negated (imm-scale -1, bits 55 and 56).
   static Form wgmma(unsigned n, unsigned k, Elem a, Elem b, Elem d,
                     bool aInRegisters, bool transA, bool transB, bool negA,
-                    bool negB) {
+                    bool negB, bool satfinite = false) {
     Form f;
     f.bits = uint64_t(Wgmma) | uint64_t(n) << 4 | uint64_t(k) << 13 |
              uint64_t(a) << 32 | uint64_t(b) << 37 | uint64_t(d) << 42 |
              uint64_t(aInRegisters) << 52 | uint64_t(transA) << 53 |
              uint64_t(transB) << 54 | uint64_t(negA) << 55 |
-             uint64_t(negB) << 56;
+             uint64_t(negB) << 56 | uint64_t(satfinite) << 57;
     return f;
   }
   /// wmma: the operation [4,7), m [8,16), n [16,24), k [24,32), the
@@ -326,6 +326,8 @@ struct Form {
   bool transB() const { return bits >> 54 & 1; }
   bool negA() const { return bits >> 55 & 1; }
   bool negB() const { return bits >> 56 & 1; }
+  /// .satfinite of the integer wgmma forms.
+  bool wgmmaSatfinite() const { return bits >> 57 & 1; }
 };
 
 /// Bits of one element of \p e.

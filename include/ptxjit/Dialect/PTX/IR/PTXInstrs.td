@@ -920,7 +920,8 @@ def Mod_WgmmaShape : PTX_Modifiers<!listconcat(
 def Mod_WgmmaOp : PTX_Modifiers<["mma_async", "fence", "commit_group",
     "wait_group"], "wgmma operation">;
 def : MatrixInstr<"wgmma", "9.7.15", "emitWgmma(mods)",
-    [Mod_WgmmaOp, Mod_sync, Mod_aligned, Mod_WgmmaShape, Mod_MmaElemTypes]> {
+    [Mod_WgmmaOp, Mod_sync, Mod_aligned, Mod_WgmmaShape, Mod_satfinite,
+     Mod_MmaElemTypes]> {
   let operandCounts = [0, 1, 4, 5, 6, 7, 8];
   let required = [Mod_WgmmaOp, Mod_sync, Mod_aligned];
 }

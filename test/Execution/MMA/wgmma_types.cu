@@ -1,0 +1,94 @@
+// wgmma.mma_async with tf32 (k8), e4m3 (k32) and s8/u8 (k32) inputs, m64n16,
+// A and B through matrix descriptors in the ISA's canonical K-major layout
+// without swizzle (9.7.15.5.1: 8 x 16-byte core matrices, LBO between the
+// two along K, SBO between the 8-row groups). A is 64 x 32 bytes and B
+// 16 x 32 bytes (N x K), both row-major in global memory; D (64 x 16 words,
+// row-major) is f32 or s32.
+//
+//   nvcc -ptx -arch=sm_90a -O3 wgmma_types.cu -o Inputs/wgmma_types.ptx
+#include <cstdint>
+
+__device__ __forceinline__ uint32_t smem(const void *p) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+
+constexpr uint32_t kLbo = 128, kSbo = 256;
+
+__device__ __forceinline__ uint64_t descriptor(const void *tile) {
+  return uint64_t((smem(tile) & 0x3ffff) >> 4) | uint64_t(kLbo >> 4) << 16 |
+         uint64_t(kSbo >> 4) << 32;
+}
+
+// Row `row`, byte `kb` of a K-major operand in the canonical layout.
+__device__ __forceinline__ uint32_t place(uint32_t row, uint32_t kb) {
+  return (row % 8) * 16 + (row / 8) * kSbo + (kb / 16) * kLbo + kb % 16;
+}
+
+template <int KIND>
+__device__ void run(const uint8_t *A, const uint8_t *B, uint32_t *D) {
+  __shared__ __align__(128) uint8_t sa[64 * 32], sb[16 * 32];
+  for (uint32_t i = threadIdx.x; i < 64 * 32; i += 128)
+    sa[place(i / 32, i % 32)] = A[i];
+  for (uint32_t i = threadIdx.x; i < 16 * 32; i += 128)
+    sb[place(i / 32, i % 32)] = B[i];
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+  uint32_t d[8];
+  uint64_t a = descriptor(sa), b = descriptor(sb);
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+#define DREGS "{%0, %1, %2, %3, %4, %5, %6, %7}"
+#define DOUT                                                                   \
+  "=r"(d[0]), "=r"(d[1]), "=r"(d[2]), "=r"(d[3]), "=r"(d[4]), "=r"(d[5]),      \
+      "=r"(d[6]), "=r"(d[7])
+  if constexpr (KIND == 0)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32 " DREGS
+                 ", %8, %9, p, 1, 1;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b));
+  if constexpr (KIND == 1)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e4m3 " DREGS
+                 ", %8, %9, p, 1, 1;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b));
+  if constexpr (KIND == 2)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k32.s32.s8.s8 " DREGS
+                 ", %8, %9, p;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b));
+  if constexpr (KIND == 3)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k32.s32.u8.s8.satfinite "
+                 DREGS ", %8, %9, p;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b));
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+  // The m64nNk* accumulator layout (as wgmma_probe's).
+  uint32_t w = threadIdx.x / 32, lane = threadIdx.x % 32;
+  for (int i = 0; i < 8; ++i) {
+    uint32_t row = 16 * w + lane / 4 + 8 * ((i / 2) % 2);
+    uint32_t col = 8 * (i / 4) + 2 * (lane % 4) + i % 2;
+    D[row * 16 + col] = d[i];
+  }
+}
+
+extern "C" __global__ void wgmma_tf32(const uint8_t *A, const uint8_t *B,
+                                      uint32_t *D) {
+  run<0>(A, B, D);
+}
+extern "C" __global__ void wgmma_e4m3(const uint8_t *A, const uint8_t *B,
+                                      uint32_t *D) {
+  run<1>(A, B, D);
+}
+extern "C" __global__ void wgmma_s8(const uint8_t *A, const uint8_t *B,
+                                    uint32_t *D) {
+  run<2>(A, B, D);
+}
+extern "C" __global__ void wgmma_u8s8_satfinite(const uint8_t *A,
+                                                const uint8_t *B,
+                                                uint32_t *D) {
+  run<3>(A, B, D);
+}
