@@ -192,37 +192,25 @@ uint64_t combine(Kind kind, RedOp op, uint64_t old, uint64_t value) {
   return old;
 }
 
+/// dst = dst op value as one relaxed compare-and-swap loop on a Word.
+template <typename Word>
+void reduceWord(uint8_t *dst, uint64_t value, Kind kind, RedOp op) {
+  auto *p = reinterpret_cast<Word *>(dst);
+  Word old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &old,
+                                      Word(combine(kind, op, old, value)),
+                                      /*weak=*/true, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED))
+    ;
+}
+
 /// dst = dst op value as one relaxed atomic read-modify-write (each
 /// element reduction of the bulk reductions is one).
 void reduceElement(uint8_t *dst, uint64_t value, Kind kind, RedOp op) {
   switch (kindBytes(kind)) {
-  case 2: {
-    auto *p = reinterpret_cast<uint16_t *>(dst);
-    uint16_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
-    while (!__atomic_compare_exchange_n(
-        p, &old, uint16_t(combine(kind, op, old, value)), /*weak=*/true,
-        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-      ;
-    return;
-  }
-  case 4: {
-    auto *p = reinterpret_cast<uint32_t *>(dst);
-    uint32_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
-    while (!__atomic_compare_exchange_n(
-        p, &old, uint32_t(combine(kind, op, old, value)), /*weak=*/true,
-        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-      ;
-    return;
-  }
-  default: {
-    auto *p = reinterpret_cast<uint64_t *>(dst);
-    uint64_t old = __atomic_load_n(p, __ATOMIC_RELAXED);
-    while (!__atomic_compare_exchange_n(p, &old, combine(kind, op, old, value),
-                                        /*weak=*/true, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED))
-      ;
-    return;
-  }
+  case 2: return reduceWord<uint16_t>(dst, value, kind, op);
+  case 4: return reduceWord<uint32_t>(dst, value, kind, op);
+  default: return reduceWord<uint64_t>(dst, value, kind, op);
   }
 }
 
