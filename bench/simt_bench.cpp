@@ -11,7 +11,7 @@
 // -march=native, same number of host threads), checks that both agree, and
 // prints the median times and their ratio (ptxjit / native).
 //
-//   ptxjit-simt-bench [--repeat=N] [--threads=N]
+//   ptxjit-simt-bench [--repeat=N] [--threads=N] [--check]
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,17 +63,31 @@ static void parallel(unsigned threads, const std::function<void(unsigned)> &body
 int main(int argc, char **argv) {
   int repeat = 5;
   unsigned threads = std::thread::hardware_concurrency();
+  bool checked = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strncmp(argv[i], "--repeat=", 9))
       repeat = std::atoi(argv[i] + 9);
     else if (!std::strncmp(argv[i], "--threads=", 10))
       threads = std::atoi(argv[i] + 10);
+    else if (!std::strcmp(argv[i], "--check"))
+      checked = true;
   }
-  auto module = ptxjit::Module::loadFromFile(PTXJIT_BENCH_DIR "/kernels.ptx");
+  // --check: the first three kernels compiled with memcheck (their buffers
+  // registered), to measure checked mode's overhead against this table
+  // without --check; the other kernels are not run.
+  ptxjit::CompileOptions compileOptions;
+  compileOptions.checks = checked ? 1u : 0u;
+  auto module = ptxjit::Module::loadFromFile(PTXJIT_BENCH_DIR "/kernels.ptx",
+                                             compileOptions);
   if (!module) {
     std::fprintf(stderr, "%s\n", llvm::toString(module.takeError()).c_str());
     return 1;
   }
+  auto registerBuffer = [&](const auto &vec) {
+    if (checked)
+      ptxjit::registerDeviceMemory(vec.data(),
+                                   vec.size() * sizeof(vec.front()));
+  };
   ptxjit::LaunchOptions options;
   options.numThreads = threads;
   std::printf("%-12s %12s %12s %8s\n", "kernel", "ptxjit ms", "native ms",
@@ -92,6 +106,8 @@ int main(int argc, char **argv) {
     std::mt19937 rng(1);
     for (int &v : in)
       v = int(rng() % 100);
+    registerBuffer(in);
+    registerBuffer(out);
     const ptxjit::KernelInfo *k = *(*module)->getKernel("reduce");
     const void *inP = in.data(), *outP = out.data();
     const void *args[] = {&inP, &outP, &n};
@@ -130,6 +146,9 @@ int main(int argc, char **argv) {
       v = float(int(rng() % 8));
     for (float &v : b)
       v = float(int(rng() % 8));
+    registerBuffer(a);
+    registerBuffer(b);
+    registerBuffer(c);
     const ptxjit::KernelInfo *k = *(*module)->getKernel("sgemm");
     const void *aP = a.data(), *bP = b.data(), *cP = c.data();
     const void *args[] = {&aP, &bP, &cP, &n};
@@ -173,6 +192,8 @@ int main(int argc, char **argv) {
     for (auto &v : data)
       v = (unsigned char)(rng() & 0xff);
     std::vector<unsigned> hist(256), nativeHist(256);
+    registerBuffer(data);
+    registerBuffer(hist);
     const ptxjit::KernelInfo *k = *(*module)->getKernel("histogram");
     const void *dP = data.data(), *hP = hist.data();
     const void *args[] = {&dP, &hP, &n};
@@ -202,6 +223,8 @@ int main(int argc, char **argv) {
     });
     report("histogram", jit, native, hist == nativeHist);
   }
+  if (checked)
+    return ok ? 0 : 1;
 
   // Tensor-core GEMM: f16 inputs, f32 accumulators, 256 x 256 x 256, 64 x 64
   // CTA tiles of 128 threads. Integer-valued inputs make the product exact,

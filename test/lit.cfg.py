@@ -35,3 +35,10 @@ ptxas = shutil.which("ptxas") or (
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# `--param check=memcheck` runs every test with checked mode on
+# (PTXJIT_CHECK): the execution tests must then pass with no report.
+check = lit_config.params.get("check")
+if check:
+    config.environment["PTXJIT_CHECK"] = check
+    config.available_features.add("checked")

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -356,6 +357,16 @@ PTXJIT_EXPORT CUresult cuInit(unsigned int flags) {
   d.contexts.insert(d.primary);
   d.initialized = true;
   (void)deviceProperties();
+  // Checked mode (PTXJIT_CHECK, read by each module load): the summary at
+  // exit, and continue mode, as compute-sanitizer has them.
+  if (const char *checks = std::getenv("PTXJIT_CHECK")) {
+    unsigned bits = 0;
+    std::string error;
+    if (ptxjit::rt::check::parseChecks(checks, bits, error) && bits)
+      std::atexit(ptxjit::rt::check::printSummary);
+    if (const char *reports = std::getenv("PTXJIT_CHECK_CONTINUE"))
+      ptxjit::rt::check::setContinueMode(std::strtoull(reports, nullptr, 0));
+  }
   return CUDA_SUCCESS;
 }
 

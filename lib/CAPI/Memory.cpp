@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -41,16 +42,35 @@ Allocation *ptxjit::capi::findAllocation(uintptr_t address, size_t size) {
   return &a;
 }
 
+/// How checked mode names an allocation of \p kind in its reports.
+static ptxjit::rt::check::MemoryKind checkedKind(MemoryKind kind) {
+  using Checked = ptxjit::rt::check::MemoryKind;
+  switch (kind) {
+  case MemoryKind::Device: return Checked::Device;
+  case MemoryKind::Managed: return Checked::Managed;
+  case MemoryKind::Host: return Checked::HostPinned;
+  case MemoryKind::Registered: return Checked::HostRegistered;
+  case MemoryKind::ModuleGlobal: return Checked::ModuleVariable;
+  }
+  return Checked::Device;
+}
+
 void ptxjit::capi::addAllocation(const Allocation &allocation) {
   static unsigned long long nextBufferId = 1;
   Allocation entry = allocation;
   entry.bufferId = nextBufferId++;
   driver().allocations[entry.base] = entry;
+  // Module variables are registered by their module for checked mode.
+  if (entry.kind != MemoryKind::ModuleGlobal)
+    ptxjit::rt::check::registerMemory(reinterpret_cast<void *>(entry.base),
+                                      entry.size, checkedKind(entry.kind));
 }
 
 void ptxjit::capi::freeAllocation(
     std::map<uintptr_t, Allocation>::iterator it) {
   MemoryKind kind = it->second.kind;
+  if (kind != MemoryKind::ModuleGlobal)
+    ptxjit::rt::check::unregisterMemory(reinterpret_cast<void *>(it->first));
   if (kind == MemoryKind::Device || kind == MemoryKind::Managed ||
       kind == MemoryKind::Host)
     std::free(reinterpret_cast<void *>(it->first));

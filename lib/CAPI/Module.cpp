@@ -997,8 +997,15 @@ static CUresult checkCluster(const CUfunc_st *f, ptxjit::Dim3 grid,
 static CUresult launchErrorCode(const std::string &message) {
   // A memory fault in the kernel, as the driver reports an out-of-bounds
   // access.
-  if (message.find("invalid memory access") != std::string::npos)
+  if (message.find("memcheck:") != std::string::npos &&
+      message.find("is misaligned") != std::string::npos)
+    return CUDA_ERROR_MISALIGNED_ADDRESS;
+  if (message.find("invalid memory access") != std::string::npos ||
+      message.find("memcheck:") != std::string::npos)
     return CUDA_ERROR_ILLEGAL_ADDRESS;
+  // The launch watchdog (PTXJIT_LAUNCH_TIMEOUT), as the display watchdog.
+  if (message.find("launch timed out") != std::string::npos)
+    return CUDA_ERROR_LAUNCH_TIMEOUT;
   if (message.find("trapped") != std::string::npos ||
       message.find("failed") != std::string::npos)
     return CUDA_ERROR_LAUNCH_FAILED;
@@ -1051,7 +1058,9 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
   std::string message = llvm::toString(std::move(error));
   CUresult code = launchErrorCode(message);
   std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
-  if (code == CUDA_ERROR_LAUNCH_FAILED || code == CUDA_ERROR_ILLEGAL_ADDRESS) {
+  if (code == CUDA_ERROR_LAUNCH_FAILED || code == CUDA_ERROR_ILLEGAL_ADDRESS ||
+      code == CUDA_ERROR_MISALIGNED_ADDRESS ||
+      code == CUDA_ERROR_LAUNCH_TIMEOUT) {
     std::lock_guard<std::recursive_mutex> lock(driver().mutex);
     if (driver().contexts.count(ctx))
       setStickyError(ctx, code);

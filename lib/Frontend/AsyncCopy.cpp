@@ -131,8 +131,17 @@ LogicalResult FunctionEmitter::emitCpAsync(Mods &mods) {
   Value dst = hostPointer(StateSpace::shared, *dstAddr);
   Value src = hostPointer(StateSpace::global, *srcAddr);
   Value full = i64Const(cpSize);
+  // The copies are marked for checked mode (ptx-insert-access-checks):
+  // `cp_size` bytes are written to shared memory, and read from global
+  // memory when the source size is the whole copy.
+  auto mark = [&](LLVM::MemcpyOp copy, bool wholeSource) {
+    copy->setAttr(ptx::attrs::kAsyncCopySize, b.getI64IntegerAttr(cpSize));
+    if (wholeSource)
+      copy->setAttr(ptx::attrs::kAsyncCopyWholeSource, b.getUnitAttr());
+  };
   if (count == 3) {
-    LLVM::MemcpyOp::create(b, loc, dst, src, full, /*isVolatile=*/false);
+    mark(LLVM::MemcpyOp::create(b, loc, dst, src, full, /*isVolatile=*/false),
+         true);
     return success();
   }
   // The bytes copied: src-size (at most cp-size), or none with ignore-src;
@@ -152,7 +161,8 @@ LogicalResult FunctionEmitter::emitCpAsync(Mods &mods) {
     Value wide = arith::ExtUIOp::create(b, loc, b.getI64Type(), *srcSize);
     copied = arith::MinUIOp::create(b, loc, wide, full);
   }
-  LLVM::MemcpyOp::create(b, loc, dst, src, copied, /*isVolatile=*/false);
+  mark(LLVM::MemcpyOp::create(b, loc, dst, src, copied, /*isVolatile=*/false),
+       false);
   Value tail = LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(ctx),
                                    b.getI8Type(), dst, ValueRange{copied});
   Value rest = arith::SubIOp::create(b, loc, full, copied);

@@ -19,6 +19,7 @@
 #include "ptxjit/Runtime/Helpers.h"
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "ptxjit/Runtime/Launch.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -60,6 +61,11 @@ public:
   std::vector<uint64_t> localBytes;
   llvm::StringMap<std::pair<void *, uint64_t>> globals;
   double compileMillis = 0;
+
+  ~ModuleImpl() {
+    for (auto &entry : globals)
+      rt::check::unregisterMemory(entry.second.first);
+  }
 };
 
 } // namespace ptxjit
@@ -318,7 +324,15 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
   if (fp.path == "avx512" && !hostHasAVX512())
     return makeError("error: the AVX-512 floating-point path was requested "
                      "but the host has no AVX-512F");
-  if (failed(runLoweringPipeline(*module, fp)))
+  unsigned checks = 0;
+  if (options.checks) {
+    checks = *options.checks;
+  } else if (const char *env = std::getenv("PTXJIT_CHECK")) {
+    std::string error;
+    if (!rt::check::parseChecks(env, checks, error))
+      return makeError("error: PTXJIT_CHECK: " + error);
+  }
+  if (failed(runLoweringPipeline(*module, fp, checks)))
     return makeError(
         (llvm::Twine("error: lowering to LLVM failed\n") + diagnostics).str());
 
@@ -366,7 +380,8 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
   // Remember the module-scope variables before the module is handed over.
   std::vector<std::pair<std::string, uint64_t>> globalVars;
   for (llvm::GlobalVariable &gv : (*llvmModule)->globals())
-    if (!gv.isDeclaration())
+    if (!gv.isDeclaration() && !gv.getName().starts_with(ptx::kRedZonePrefix) &&
+        !gv.getName().starts_with("__ptxjit_where_"))
       globalVars.push_back(
           {gv.getName().str(),
            (*llvmModule)->getDataLayout().getTypeAllocSize(gv.getValueType())});
@@ -396,6 +411,9 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
       continue;
     }
     impl->globals[name] = {symbol->toPtr<void *>(), size};
+    if (size)
+      rt::check::registerMemory(symbol->toPtr<void *>(), size,
+                                rt::check::MemoryKind::ModuleVariable);
   }
   for (auto &[var, offset, symbol] : relocations) {
     auto target = (*jit)->lookup(symbol);
@@ -438,6 +456,14 @@ Module::getGlobal(llvm::StringRef name) const {
 }
 
 double Module::getCompileMillis() const { return impl->compileMillis; }
+
+void ptxjit::registerDeviceMemory(const void *base, uint64_t size) {
+  rt::check::registerMemory(base, size, rt::check::MemoryKind::Buffer);
+}
+
+void ptxjit::unregisterDeviceMemory(const void *base) {
+  rt::check::unregisterMemory(base);
+}
 
 /// Maximum shared memory per CTA (what the largest current GPUs allow).
 static constexpr uint64_t kMaxSharedBytes = 227 * 1024;
@@ -537,6 +563,7 @@ llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
   launch.explicitCluster =
       options.cluster.x || kernel.reqnctapercluster.x || kernel.explicitCluster;
   launch.cooperative = options.cooperative;
+  launch.timeoutSeconds = options.timeoutSeconds;
   rt::LaunchResult result = rt::launchGrid(impl->ctaFunctions[index], launch);
   if (result.faulted && !result.message.empty())
     return makeError("error: kernel '" + kernel.name + "' failed in CTA (" +

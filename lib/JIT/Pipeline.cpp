@@ -8,6 +8,7 @@
 #include "ptxjit/Conversion/Passes.h"
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "ptxjit/Dialect/PTX/Transforms/Passes.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -16,8 +17,11 @@
 
 mlir::LogicalResult
 ptxjit::runLoweringPipeline(mlir::ModuleOp module,
-                            const FloatPipelineOptions &fp) {
+                            const FloatPipelineOptions &fp,
+                            unsigned checks) {
   mlir::PassManager pm(module.getContext());
+  if (checks & rt::check::Memcheck)
+    pm.addPass(ptx::createPTXInsertAccessChecks());
   pm.addPass(ptx::createPTXMarkSuspendPoints());
   pm.addPass(ptx::createPTXBuildCTALoops());
   pm.addPass(mlir::createSCFToControlFlowPass());

@@ -6,6 +6,7 @@
 
 #include "ptxjit/Runtime/Helpers.h"
 #include "ptxjit/Runtime/ABI.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -214,6 +215,6 @@ std::vector<std::pair<const char *, void *>> ptxjit::rt::getHelperSymbols() {
           HELPER(ptxrt_mbarrier_test_state),
           HELPER(ptxrt_mbarrier_test_parity),
           HELPER(ptxrt_mbarrier_pending_count),
-          HELPER(ptxrt_async_bulk)};
+          HELPER(ptxrt_async_bulk), HELPER(ptxrt_check_access)};
 #undef HELPER
 }

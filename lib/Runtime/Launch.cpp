@@ -5,9 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/Runtime/Launch.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <csetjmp>
 #include <csignal>
 #include <cstdlib>
@@ -16,6 +19,7 @@
 #include <mutex>
 #include <cstdio>
 #include <new>
+#include <pthread.h>
 #include <thread>
 #include <xmmintrin.h>
 #include <vector>
@@ -81,6 +85,19 @@ void onMemoryFault(int sig, siginfo_t *info, void *context) {
   (void)context;
 }
 
+/// The signal the launch watchdog sends to workers still running CTAs
+/// when the launch's time is up: it ends their CTA as a fault does.
+int watchdogSignal() { return SIGRTMIN + 4; }
+
+void onWatchdog(int sig, siginfo_t *, void *) {
+  if (faultJump) {
+    faultSignal = sig;
+    faultAddress = 0;
+    siglongjmp(*faultJump, 1);
+  }
+  // Between CTAs: the worker sees the launch stopped and leaves.
+}
+
 void installFaultHandlers() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -90,8 +107,72 @@ void installFaultHandlers() {
     sigemptyset(&action.sa_mask);
     sigaction(SIGSEGV, &action, &previousSegv);
     sigaction(SIGBUS, &action, &previousBus);
+    struct sigaction watchdog = {};
+    watchdog.sa_sigaction = onWatchdog;
+    watchdog.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&watchdog.sa_mask);
+    sigaction(watchdogSignal(), &watchdog, nullptr);
   });
 }
+
+/// Stops a launch that runs longer than its time limit: once the time is
+/// up it sets the launch's stop flag and signals every worker that is
+/// still running a CTA, again every 50 ms until the launch is over (a
+/// worker may start one more CTA between the flag and the signal).
+class Watchdog {
+public:
+  Watchdog(double seconds, std::atomic<bool> &stop) : stop(stop) {
+    if (seconds > 0)
+      thread = std::thread([this, seconds] { watch(seconds); });
+  }
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      done = true;
+    }
+    wake.notify_all();
+    if (thread.joinable())
+      thread.join();
+  }
+  /// Worker \p index runs on the calling host thread until leave().
+  void enter(unsigned index) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (workers.size() <= index)
+      workers.resize(index + 1, {pthread_t(), false});
+    workers[index] = {pthread_self(), true};
+  }
+  void leave(unsigned index) {
+    std::lock_guard<std::mutex> lock(mutex);
+    workers[index].second = false;
+  }
+  bool expired() const { return timedOut.load(); }
+
+private:
+  void watch(double seconds) {
+    std::unique_lock<std::mutex> lock(mutex);
+    auto deadline = std::chrono::steady_clock::now() +
+                    std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::duration<double>(seconds));
+    if (wake.wait_until(lock, deadline, [&] { return done; }))
+      return;
+    timedOut = true;
+    stop = true;
+    while (!done) {
+      for (auto &[thread, active] : workers)
+        if (active)
+          pthread_kill(thread, watchdogSignal());
+      wake.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; });
+    }
+  }
+
+  std::atomic<bool> &stop;
+  std::mutex mutex;
+  std::condition_variable wake;
+  bool done = false;
+  std::atomic<bool> timedOut{false};
+  std::vector<std::pair<pthread_t, bool>> workers;
+  std::thread thread;
+};
 
 /// Gives the calling thread an alternate signal stack while it runs CTAs.
 struct AltStack {
@@ -177,9 +258,32 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   AlignedBuffer gridWorkspace(l.cooperative ? kGridWorkspaceBytes : 0);
   if (gridWorkspace.data)
     std::memset(gridWorkspace.data, 0, kGridWorkspaceBytes);
+  // Kernels read and write the workspace through global addresses.
+  struct WorkspaceRegistration {
+    void *data;
+    ~WorkspaceRegistration() {
+      if (data)
+        check::unregisterMemory(data);
+    }
+  } workspaceRegistration{gridWorkspace.data};
+  if (gridWorkspace.data)
+    check::registerMemory(gridWorkspace.data, kGridWorkspaceBytes,
+                          check::MemoryKind::GridWorkspace);
+
+  double timeout = l.timeoutSeconds;
+  if (timeout <= 0)
+    if (const char *env = std::getenv("PTXJIT_LAUNCH_TIMEOUT"))
+      timeout = std::atof(env);
 
   installFaultHandlers();
+  Watchdog watchdog(timeout, stop);
   auto work = [&](unsigned workerIndex) {
+    watchdog.enter(workerIndex);
+    struct Leave {
+      Watchdog &watchdog;
+      unsigned index;
+      ~Leave() { watchdog.leave(index); }
+    } leave{watchdog, workerIndex};
     DefaultFloatEnvironment fpEnvironment;
     AltStack altStack;
     AlignedBuffer shared(gangCtas * sharedStride, kSharedWindowAlign);
@@ -250,6 +354,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
           s.localBase = local.data + slot * localBytes;
         }
       }
+      check::beginGang();
       // Fresh memory for every CTA keeps runs deterministic.
       std::memset(shared.data, 0, numGangCtas * sharedStride);
       if (localBytes)
@@ -265,11 +370,17 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
         // A memory fault inside the kernel (the gang's coroutine frames, if
         // any, are abandoned).
         faultJump = nullptr;
-        char text[128];
-        std::snprintf(text, sizeof(text),
-                      "invalid memory access (%s at address 0x%llx)",
-                      faultSignal == SIGBUS ? "SIGBUS" : "SIGSEGV",
-                      static_cast<unsigned long long>(faultAddress));
+        char text[160];
+        if (faultSignal == watchdogSignal())
+          std::snprintf(text, sizeof(text),
+                        "launch timed out: still running after %g s "
+                        "(--timeout / PTXJIT_LAUNCH_TIMEOUT)",
+                        timeout);
+        else
+          std::snprintf(text, sizeof(text),
+                        "invalid memory access (%s at address 0x%llx)",
+                        faultSignal == SIGBUS ? "SIGBUS" : "SIGSEGV",
+                        static_cast<unsigned long long>(faultAddress));
         message = text;
         faulted = true;
         if (const ThreadState *t = l.threadRamp ? runningCoroutineThread()
@@ -311,6 +422,9 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
         }
       }
       faultJump = nullptr;
+      // A thread that checked mode stopped: the report says what it did.
+      if (faulted && message.empty() && faultingCta->fault == check::kFaultCheck)
+        message = check::lastFailure();
       if (faulted) {
         std::lock_guard<std::mutex> lock(faultMutex);
         if (!result.faulted) {
@@ -325,10 +439,6 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     }
   };
 
-  if (workers <= 1) {
-    work(0);
-    return result;
-  }
   std::vector<std::thread> threads;
   threads.reserve(workers - 1);
   for (unsigned i = 1; i < workers; ++i)
@@ -336,5 +446,13 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
   work(0);
   for (std::thread &t : threads)
     t.join();
+  // Time ran out while no worker was inside a CTA: the grid is unfinished
+  // all the same.
+  if (watchdog.expired() && !result.faulted) {
+    result.faulted = true;
+    result.message = "launch timed out: still running after " +
+                     std::to_string(timeout) +
+                     " s (--timeout / PTXJIT_LAUNCH_TIMEOUT)";
+  }
   return result;
 }

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/JIT/Module.h"
+#include "ptxjit/Runtime/Checks.h"
 #include "ptxjit/Runtime/TensorMap.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -504,6 +505,13 @@ void usage() {
          "portable\n"
          "  --fp-contract        allow add/mul without rounding modifier to "
          "fuse into fma\n"
+         "  --check=LIST         checked mode: memcheck (or all, none); "
+         "default\n"
+         "                       $PTXJIT_CHECK (docs/checked-mode.md)\n"
+         "  --check-continue[=N] report up to N violations (default 100) and "
+         "go on\n"
+         "  --timeout=SECONDS    stop a launch that runs longer (default\n"
+         "                       $PTXJIT_LAUNCH_TIMEOUT, else none)\n"
          "SPEC: TYPE:VALUE | TYPE[N] | TYPE[N]=v,v,... | TYPE[N]=fill:V |\n"
          "      TYPE[N]=iota | TYPE[N]=file:PATH |\n"
          "      tensormap:ETYPE:buffer=I:dims=D0xD1..:strides=S1x..:box=B0xB1..\n"
@@ -531,6 +539,9 @@ int main(int argc, char **argv) {
   bool time = false;
   CompileOptions::FloatPath floatPath = CompileOptions::FloatPath::Auto;
   bool fpContract = false;
+  std::optional<unsigned> checks;
+  uint64_t continueReports = 0;
+  double timeout = 0;
 
   for (int i = 1; i < argc; ++i) {
     llvm::StringRef a(argv[i]);
@@ -593,6 +604,24 @@ int main(int argc, char **argv) {
              "portable");
     } else if (a == "--fp-contract") {
       fpContract = true;
+    } else if (a == "--check-continue") {
+      continueReports = 100;
+    } else if (auto v = value("--check-continue")) {
+      continueReports = parseUnsigned("--check-continue", *v);
+      if (!continueReports)
+        fail("invalid --check-continue '" + *v + "': expected a positive count");
+    } else if (auto v = value("--check")) {
+      unsigned bits = 0;
+      std::string error;
+      if (!rt::check::parseChecks(v->str(), bits, error))
+        fail("invalid --check '" + *v + "': " + error);
+      checks = bits;
+    } else if (auto v = value("--timeout")) {
+      char *end = nullptr;
+      std::string text = v->str();
+      timeout = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end || !(timeout > 0))
+        fail("invalid --timeout '" + *v + "': expected positive seconds");
     } else if (auto v = value("--threads")) {
       threads = parseUnsigned("--threads", *v);
     } else if (auto v = value("--repeat")) {
@@ -622,6 +651,20 @@ int main(int argc, char **argv) {
   CompileOptions compileOptions;
   compileOptions.floatPath = floatPath;
   compileOptions.fpContract = fpContract;
+  compileOptions.checks = checks;
+  // Whether checked mode is on, from --check or PTXJIT_CHECK: reports end
+  // with compute-sanitizer's summary, and any report fails the run.
+  unsigned activeChecks = 0;
+  if (checks) {
+    activeChecks = *checks;
+  } else if (const char *env = std::getenv("PTXJIT_CHECK")) {
+    std::string error;
+    if (!rt::check::parseChecks(env, activeChecks, error))
+      fail(llvm::Twine("PTXJIT_CHECK: ") + error);
+  }
+  if (continueReports && !activeChecks)
+    fail("--check-continue needs a check (--check=memcheck)");
+  rt::check::setContinueMode(continueReports);
   if (!kernelName.empty())
     compileOptions.onlyKernels.push_back(kernelName);
   auto module = Module::loadFromFile(file, compileOptions);
@@ -710,7 +753,28 @@ int main(int argc, char **argv) {
     argPointers.push_back(&arg.scalarBits);
   }
 
+  // Checked mode confines the kernel to the buffers it was given.
+  struct BufferRegistrations {
+    std::vector<const void *> bases;
+    ~BufferRegistrations() {
+      for (const void *base : bases)
+        unregisterDeviceMemory(base);
+    }
+  } registrations;
+  for (Arg &arg : args)
+    if (arg.isBuffer && !arg.tensorMap && arg.buffer.size()) {
+      registerDeviceMemory(arg.buffer.data(), arg.buffer.size());
+      registrations.bases.push_back(arg.buffer.data());
+    }
+  auto summary = [&] {
+    if (!activeChecks)
+      return false;
+    rt::check::printSummary();
+    return rt::check::reportCounts().total() != 0;
+  };
+
   LaunchOptions options;
+  options.timeoutSeconds = timeout;
   options.numThreads = threads;
   options.cooperative = cooperative;
   options.cluster = cluster;
@@ -719,6 +783,7 @@ int main(int argc, char **argv) {
     if (llvm::Error err = (*module)->launch(*kernel, grid, block, sharedBytes,
                                             argPointers, options)) {
       llvm::errs() << llvm::toString(std::move(err)) << "\n";
+      summary();
       return 1;
     }
     if (time)
@@ -741,5 +806,6 @@ int main(int argc, char **argv) {
   }
   for (unsigned index : prints)
     printBuffer(args[index], llvm::outs());
-  return 0;
+  llvm::outs().flush();
+  return summary() ? 1 : 0;
 }

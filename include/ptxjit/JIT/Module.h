@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,11 @@ struct CompileOptions {
   /// fma (the ISA permits it; off by default so results match the unfused
   /// instructions).
   bool fpContract = false;
+  /// Checked mode (docs/checked-mode.md): rt::check::Check bits, e.g.
+  /// rt::check::Memcheck. Unset means the environment variable
+  /// PTXJIT_CHECK ("memcheck", "none"), else no checks. Checked code is a
+  /// separate compilation; code compiled without checks pays nothing.
+  std::optional<unsigned> checks;
 };
 
 /// Options for one launch.
@@ -99,7 +105,20 @@ struct LaunchOptions {
   /// The cluster shape in CTAs (cuLaunchKernelEx's cluster dimension); 0
   /// means the kernel's `.reqnctapercluster`, or clusters of one CTA.
   Dim3 cluster{0, 0, 0};
+  /// Stop the launch with an error once it has run this many seconds (0:
+  /// $PTXJIT_LAUNCH_TIMEOUT, else no limit): a kernel that hangs fails
+  /// instead of hanging its test suite.
+  double timeoutSeconds = 0;
 };
+
+/// Makes [base, base + size) host memory that kernels may access under
+/// checked mode (memcheck reports accesses outside the registered memory,
+/// module variables and the kernel's own windows). The driver API registers
+/// its allocations itself; a program that launches through Module::launch
+/// with memory of its own registers it here.
+void registerDeviceMemory(const void *base, uint64_t size);
+/// Ends a registration; later accesses are reported as use-after-free.
+void unregisterDeviceMemory(const void *base);
 
 class ModuleImpl;
 

@@ -31,9 +31,12 @@ struct FloatPipelineOptions {
 
 /// Lowers a module in the ptx dialect to the LLVM dialect: builds the CTA
 /// functions (ptx-build-cta-loops), lowers scf, then convert-ptx-to-llvm.
-/// Diagnostics go to the context's handler.
+/// \p checks (rt::check::Check bits) adds checked mode's passes first
+/// (ptx-insert-access-checks for memcheck). Diagnostics go to the
+/// context's handler.
 mlir::LogicalResult runLoweringPipeline(mlir::ModuleOp module,
-                                        const FloatPipelineOptions &fp = {});
+                                        const FloatPipelineOptions &fp = {},
+                                        unsigned checks = 0);
 
 /// Translates an LLVM-dialect module to LLVM IR; thread functions become
 /// internal and always-inline. With a target machine, sets the triple and

@@ -35,6 +35,9 @@ struct GridLaunch {
   /// after which a CTA whose threads only spin is reported (0: default 120 s,
   /// or $PTXJIT_PROGRESS_TIMEOUT).
   double progressTimeout = 0;
+  /// Seconds after which the launch is stopped, with an error naming a CTA
+  /// that was still running (0: $PTXJIT_LAUNCH_TIMEOUT, else no limit).
+  double timeoutSeconds = 0;
   /// The cluster shape in CTAs. The CTAs of a cluster run together on one
   /// worker, interleaved at their suspension points, with their shared
   /// windows side by side (distributed shared memory).

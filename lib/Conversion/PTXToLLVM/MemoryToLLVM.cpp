@@ -17,8 +17,11 @@
 #include "PatternPTXToLLVM.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
 #include "ptxjit/Runtime/ABI.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <optional>
@@ -459,6 +462,42 @@ struct AtomLowering : PTXPattern<ptx::AtomOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// Checked mode
+//===----------------------------------------------------------------------===//
+
+/// check_access: a call of ptxrt_check_access (Runtime/Checks.h) with the
+/// access packed into a word and the address of a constant
+/// "function\0location\0" (one per distinct text in the module).
+struct CheckAccessLowering : PTXPattern<ptx::CheckAccessOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::CheckAccessOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    std::string text = (op.getFunction() + Twine('\0') + op.getWhere() +
+                        Twine('\0'))
+                           .str();
+    std::string name =
+        "__ptxjit_where_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+    auto module = op->getParentOfType<ModuleOp>();
+    auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
+    if (!global) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size());
+      global = LLVM::GlobalOp::create(
+          rewriter, op.getLoc(), type, /*isConstant=*/true,
+          LLVM::Linkage::Internal, name, rewriter.getStringAttr(text));
+    }
+    Value where = LLVM::AddressOfOp::create(rewriter, op.getLoc(), global);
+    uint64_t packed = rt::check::packAccess(
+        op.getSize(), llvm::Log2_64(op.getAlign()),
+        rt::check::Access(op.getKind()), rt::check::Space(op.getSpace()));
+    return g.call(op, "ptxrt_check_access", g.ptr(),
+                  {a.getState(), a.getPtr(), g.cst(g.i64(), int64_t(packed)),
+                   where});
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Local-memory stack
 //===----------------------------------------------------------------------===//
 
@@ -550,7 +589,7 @@ struct LocalFreeLowering : PTXPattern<ptx::LocalFreeOp> {
 
 void ptxjit::populateMemoryToLLVMPatterns(LLVMTypeConverter &typeConverter,
                                           RewritePatternSet &patterns) {
-  patterns.add<WindowPtrLowering, CvtaLowering, IsspacepLowering, MapaLowering,
+  patterns.add<CheckAccessLowering, WindowPtrLowering, CvtaLowering, IsspacepLowering, MapaLowering,
                GetctarankLowering, LdLowering,
                StLowering, AtomLowering, LocalInitLowering, LocalAllocLowering,
                LocalAllocaLowering, StackSaveLowering, StackRestoreLowering,

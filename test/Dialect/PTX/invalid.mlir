@@ -700,3 +700,21 @@ func.func @atom_local(%p: !llvm.ptr, %a: i32) -> i32 {
   %0 = ptx.atom %p, %a {op = #ptx<atomic_op add>, space = #ptx<space local>} : (!llvm.ptr, i32) -> i32
   return %0 : i32
 }
+
+// -----
+
+// A checked access of no bytes.
+func.func @check_access_empty(%s: !llvm.ptr, %p: !llvm.ptr) -> !llvm.ptr {
+  // expected-error @+1 {{'ptx.check_access' op access size must be 1 to 256 bytes, not 0}}
+  %0 = ptx.check_access %s, %p {align = 1 : i64, function = "f", kind = #ptx<access read>, size = 0 : i64, space = #ptx<space global>, where = "x"} : (!llvm.ptr, !llvm.ptr) -> !llvm.ptr
+  return %0 : !llvm.ptr
+}
+
+// -----
+
+// An alignment that is not a power of two.
+func.func @check_access_align(%s: !llvm.ptr, %p: !llvm.ptr) -> !llvm.ptr {
+  // expected-error @+1 {{'ptx.check_access' op alignment must be a power of two no larger than the access size, not 3}}
+  %0 = ptx.check_access %s, %p {align = 3 : i64, function = "f", kind = #ptx<access read>, size = 4 : i64, space = #ptx<space global>, where = "x"} : (!llvm.ptr, !llvm.ptr) -> !llvm.ptr
+  return %0 : !llvm.ptr
+}

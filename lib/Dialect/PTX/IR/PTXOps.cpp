@@ -623,6 +623,20 @@ LogicalResult AtomOp::verify() {
   return success();
 }
 
+/// A checked access covers 1 to 256 bytes (the widest single access,
+/// `ld.v8.b32`, is 32; a whole-vector atomic at most 32) at a power-of-two
+/// alignment no larger than its size.
+LogicalResult CheckAccessOp::verify() {
+  uint64_t size = getSize(), align = getAlign();
+  if (size == 0 || size > 256)
+    return emitOpError("access size must be 1 to 256 bytes, not ") << size;
+  if (align == 0 || (align & (align - 1)) || align > size)
+    return emitOpError("alignment must be a power of two no larger than the "
+                       "access size, not ")
+           << align;
+  return success();
+}
+
 /// alloca's alignment: a power of two no larger than 2^23 (9.7.18.1).
 LogicalResult LocalAllocaOp::verify() {
   uint64_t align = getAlign();

@@ -97,11 +97,11 @@ void BuildCTALoopsPass::buildCTAFunction(func::FuncOp kernel) {
   Value x = xLoop.getInductionVar();
 
   // Threads after a trap do not run. Only kernels that can fault (trap,
-  // calls that push local frames, brx.idx) pay for the check, which would
+  // checked accesses, calls that push local frames, brx.idx) pay for the check, which would
   // otherwise keep the loop from being vectorized.
   bool mayFault = false;
   kernel.walk([&](Operation *op) {
-    if (isa<ptx::TrapOp, func::CallOp, LLVM::CallOp>(op))
+    if (isa<ptx::TrapOp, ptx::CheckAccessOp, func::CallOp, LLVM::CallOp>(op))
       mayFault = true;
   });
   if (mayFault) {

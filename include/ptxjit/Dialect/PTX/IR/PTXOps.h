@@ -171,7 +171,18 @@ inline constexpr llvm::StringLiteral kCoroutine = "ptx.coroutine";
 /// On a warp collective: the static id ptx-mark-suspend-points gives it,
 /// which lets the scheduler group the lanes waiting at one instruction.
 inline constexpr llvm::StringLiteral kSuspendId = "ptx.suspend_id";
+/// On the llvm.intr.memcpy of a `cp.async`: its cp-size, and whether it
+/// reads the whole of it from global memory (no src-size or ignore-src),
+/// for checked mode (ptx-insert-access-checks).
+inline constexpr llvm::StringLiteral kAsyncCopySize = "ptx.async_copy_size";
+inline constexpr llvm::StringLiteral kAsyncCopyWholeSource =
+    "ptx.async_copy_whole_source";
 } // namespace attrs
+
+/// Checked mode's red zones after module variables (ptx-insert-access-checks)
+/// are named this prefix and the variable's name; they are not variables.
+inline constexpr llvm::StringLiteral kRedZonePrefix = "__ptxjit_redzone_";
+inline constexpr unsigned kRedZoneBytes = 256;
 
 /// Whether \p mode is one of .rni .rzi .rmi .rpi (rounding to an integral
 /// value) rather than a floating-point rounding.

@@ -547,6 +547,35 @@ def PTX_TrapOp : PTX_Op<"trap"> {
   let arguments = (ins LLVM_AnyPointer:$state);
 }
 
+def PTX_AccessKind : PTX_I32Enum<"AccessKind", "kind of a checked access", [
+    I32EnumAttrCase<"read", 0>, I32EnumAttrCase<"write", 1>,
+    I32EnumAttrCase<"atomic", 2>]>;
+def PTX_AccessKindAttr : EnumAttr<PTX_Dialect, PTX_AccessKind, "access">;
+
+def PTX_CheckAccessOp : PTX_Op<"check_access"> {
+  let summary = "checked mode: validate a memory access before it happens";
+  let description = [{
+    Inserted by `ptx-insert-access-checks` (memcheck) before every access of
+    the thread to memory: `size` bytes at the host pointer `ptr`, which the
+    GPU requires to be `align`-aligned, read, written or both (`atomic`),
+    through the state space `space`. The runtime checks the range against
+    the allocations that exist (device memory, module variables, the CTA's
+    shared window, the thread's local window, the parameter buffer) and the
+    alignment, and reports a violation as compute-sanitizer does, naming
+    `function` and the PTX location `where`.
+
+    The result is the pointer to access: `ptr` when the access is valid; a
+    scratch buffer of the thread when it is not and reports continue; null
+    when the thread must stop (the launch fails).
+  }];
+  let arguments = (ins LLVM_AnyPointer:$state, LLVM_AnyPointer:$ptr,
+                       I64Attr:$size, I64Attr:$align,
+                       PTX_AccessKindAttr:$kind, PTX_StateSpaceAttr:$space,
+                       StrAttr:$function, StrAttr:$where);
+  let results = (outs LLVM_AnyPointer:$res);
+  let hasVerifier = 1;
+}
+
 
 //===----------------------------------------------------------------------===//
 // Synchronization and communication (9.7.13)

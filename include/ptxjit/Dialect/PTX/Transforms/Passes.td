@@ -43,4 +43,26 @@ def PTXMarkSuspendPoints : Pass<"ptx-mark-suspend-points", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def PTXInsertAccessChecks : Pass<"ptx-insert-access-checks", "mlir::ModuleOp"> {
+  let summary = "checked mode (memcheck): check each memory access of a thread";
+  let description = [{
+    Puts a `ptx.check_access` before every `ptx.ld`, `ptx.st`, `ptx.atom` and
+    `ptx.mbarrier` on an object, with the access's size, required alignment
+    (the size of the whole access, as the GPU requires), kind and state
+    space, the name of the function and the PTX location. The access then
+    goes through the pointer the check returns; where that is null the
+    thread stops (the function returns, and its callers after it, as after
+    a `trap`). `.param` accesses are checked where they reach the kernel's
+    parameter window (`ptx.window_ptr`); the parameters of a device
+    function and the argument slots of a call are frame slots. Each module
+    variable gets a red zone after it, so that an overrun of one does not
+    land in the next.
+
+    Checked code is a separate compilation (CompileOptions::checks), so
+    code compiled without checks pays nothing.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::func::FuncDialect",
+                           "mlir::cf::ControlFlowDialect"];
+}
+
 #endif // PTXJIT_DIALECT_PTX_TRANSFORMS_PASSES_TD
