@@ -329,6 +329,13 @@ LogicalResult FunctionEmitter::dispatch(InstrId id, Mods &mods) {
 LogicalResult FunctionEmitter::emitInstruction(const Instr &instr) {
   curInstr = &instr;
   loc = locOf(instr.loc);
+  // The `.loc` source line rides along, second, for checked mode's reports
+  // (diagnostics show the first, PTX, location). Its file is the `.file`
+  // number ("#N"); the module's ptx.source_files names it.
+  if (instr.sourceLine)
+    loc = FusedLoc::get(
+        ctx, {loc, FileLineColLoc::get(ctx, ("#" + Twine(instr.sourceFile)).str(),
+                                       instr.sourceLine, 0)});
   std::optional<InstrId> id = lookupInstr(instr.opcode);
   if (!id)
     return instrError() << "unsupported instruction '" << instr.opcode << "'",

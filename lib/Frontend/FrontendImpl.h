@@ -120,6 +120,9 @@ struct Instr {
   llvm::SmallVector<llvm::StringRef, 6> mods;
   llvm::SmallVector<llvm::SMLoc, 6> modLocs;
   std::vector<Operand> operands;
+  /// The source position of the last `.loc` before the instruction in its
+  /// function (`.file` number and line; 0 when there is none).
+  unsigned sourceFile = 0, sourceLine = 0;
 };
 
 /// A statement of a function body: a label or an instruction.

@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Endian.h"
 
+#include <map>
 #include <functional>
 
 using namespace mlir;
@@ -199,6 +200,10 @@ private:
   std::vector<llvm::StringMap<std::string>> paramScopes;
   unsigned callParamCounter = 0;
   unsigned globalCounter = 0;
+  /// `.file` numbers and names (nvcc writes them after the functions).
+  std::map<unsigned, std::string> sourceFiles;
+  /// The last `.loc` of the function being parsed (file, line).
+  std::pair<unsigned, unsigned> sourceLoc{0, 0};
 };
 
 } // namespace
@@ -246,6 +251,14 @@ OwningOpRef<ModuleOp> Parser::parse() {
   module.get()->setAttr(attrs::kSharedBytes,
                         IntegerAttr::get(IntegerType::get(ctx, 64),
                                          info.sharedBytes));
+  if (!sourceFiles.empty()) {
+    SmallVector<NamedAttribute> files;
+    for (auto &[number, name] : sourceFiles)
+      files.push_back(NamedAttribute(StringAttr::get(ctx, Twine(number)),
+                                     StringAttr::get(ctx, name)));
+    module.get()->setAttr(attrs::kSourceFiles,
+                          DictionaryAttr::get(ctx, files));
+  }
   if (!info.relocations.empty()) {
     SmallVector<Attribute> relocations;
     Builder builder(ctx);
@@ -305,8 +318,12 @@ LogicalResult Parser::parseTopLevel() {
   llvm::SMLoc start = tok.getLoc();
   if (isDot("file")) {
     consume();
-    if (failed(parseInteger("a file number")))
+    FailureOr<int64_t> number = parseInteger("a file number");
+    if (failed(number))
       return failure();
+    if (tok.is(Token::String))
+      sourceFiles[unsigned(*number)] =
+          tok.spelling.drop_front().drop_back().str();
     if (failed(expect(Token::String, "a file name")))
       return failure();
     // Optional timestamp and size.
@@ -1131,6 +1148,7 @@ LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
 }
 
 LogicalResult Parser::parseBody(FunctionInfo &function) {
+  sourceLoc = {0, 0};
   if (failed(expect(Token::LBrace, "'{' to start the function body")))
     return failure();
   scopes.emplace_back();
@@ -1189,7 +1207,21 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
         return failure();
       continue;
     }
-    if (isDot("loc") || isDot("file")) {
+    if (isDot("loc")) {
+      // `.loc file line column {, function_name ... , inlined_at ...}`:
+      // the instructions that follow come from that source line.
+      consume();
+      if (tok.is(Token::Integer)) {
+        unsigned file = unsigned(tok.intValue);
+        consume();
+        if (tok.is(Token::Integer))
+          sourceLoc = {file, unsigned(tok.intValue)};
+      }
+      lexer.skipToEndOfLine();
+      consume();
+      continue;
+    }
+    if (isDot("file")) {
       lexer.skipToEndOfLine();
       consume();
       continue;
@@ -1343,6 +1375,8 @@ void Parser::renameBlockLabels(FunctionInfo &function, size_t start,
 
 LogicalResult Parser::parseInstruction(FunctionInfo &function, Instr &instr) {
   instr.loc = tok.getLoc();
+  instr.sourceFile = sourceLoc.first;
+  instr.sourceLine = sourceLoc.second;
   if (consumeIf(Token::At)) {
     instr.guardNegated = consumeIf(Token::Bang);
     if (!tok.is(Token::Identifier))

@@ -121,19 +121,43 @@ bool inParamWindow(Value ptr) {
   return false;
 }
 
-/// "file:line:col" of \p loc, or "<unknown>".
-std::string locationText(Location loc) {
-  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>())
-    return (fileLoc.getFilename().getValue() + ":" +
-            Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
-        .str();
-  return "<unknown>";
+/// "file:line:col" of \p loc's PTX position, or "<unknown>", followed by
+/// " (file:line)" of its `.loc` source position when it has one
+/// (\p sourceFiles names the `.file` numbers).
+std::string locationText(Location loc, DictionaryAttr sourceFiles) {
+  std::string ptxText, sourceText;
+  loc->walk([&](Location part) {
+    auto fileLoc = dyn_cast<FileLineColLoc>(part);
+    if (!fileLoc)
+      return WalkResult::advance();
+    StringRef name = fileLoc.getFilename().getValue();
+    if (name.starts_with("#")) {
+      if (sourceText.empty()) {
+        auto file = sourceFiles
+                        ? sourceFiles.getAs<StringAttr>(name.drop_front())
+                        : StringAttr();
+        sourceText = ((file ? file.getValue() : name) + ":" +
+                      Twine(fileLoc.getLine()))
+                         .str();
+      }
+    } else if (ptxText.empty()) {
+      ptxText = (name + ":" + Twine(fileLoc.getLine()) + ":" +
+                 Twine(fileLoc.getColumn()))
+                    .str();
+    }
+    return WalkResult::advance();
+  });
+  if (ptxText.empty())
+    ptxText = "<unknown>";
+  return sourceText.empty() ? ptxText : ptxText + " (" + sourceText + ")";
 }
 
 } // namespace
 
 void InsertAccessChecksPass::runOnOperation() {
   MLIRContext *ctx = &getContext();
+  auto sourceFiles =
+      getOperation()->getAttrOfType<DictionaryAttr>(ptx::attrs::kSourceFiles);
   Type ptrType = LLVM::LLVMPointerType::get(ctx);
   // A red zone after each module variable, so that an overrun of one does
   // not land in the next (the JIT lays variables out in module order). The
@@ -188,7 +212,7 @@ void InsertAccessChecksPass::runOnOperation() {
           b.getI64IntegerAttr(access.size), b.getI64IntegerAttr(align),
           ptx::AccessKindAttr::get(ctx, access.kind),
           ptx::StateSpaceAttr::get(ctx, access.space),
-          b.getStringAttr(fn.getName()), b.getStringAttr(locationText(loc)));
+          b.getStringAttr(fn.getName()), b.getStringAttr(locationText(loc, sourceFiles)));
       access.pointer->set(check.getRes());
       // (An access nested in another op's region cannot branch to a
       // return; a null pointer there faults as an invalid access.)

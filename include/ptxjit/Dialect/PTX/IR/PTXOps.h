@@ -171,6 +171,10 @@ inline constexpr llvm::StringLiteral kCoroutine = "ptx.coroutine";
 /// On a warp collective: the static id ptx-mark-suspend-points gives it,
 /// which lets the scheduler group the lanes waiting at one instruction.
 inline constexpr llvm::StringLiteral kSuspendId = "ptx.suspend_id";
+/// On the module: the `.file` directives, number (as a string) to name;
+/// `.loc` positions are FileLineColLocs named "#number" fused after an
+/// instruction's PTX location.
+inline constexpr llvm::StringLiteral kSourceFiles = "ptx.source_files";
 /// On the llvm.intr.memcpy of a `cp.async`: its cp-size, and whether it
 /// reads the whole of it from global memory (no src-size or ignore-src),
 /// for checked mode (ptx-insert-access-checks).
