@@ -487,13 +487,72 @@ struct CheckAccessLowering : PTXPattern<ptx::CheckAccessOp> {
           rewriter, op.getLoc(), type, /*isConstant=*/true,
           LLVM::Linkage::Internal, name, rewriter.getStringAttr(text));
     }
-    Value where = LLVM::AddressOfOp::create(rewriter, op.getLoc(), global);
     uint64_t packed = rt::check::packAccess(
         op.getSize(), llvm::Log2_64(op.getAlign()),
         rt::check::Access(op.getKind()), rt::check::Space(op.getSpace()));
-    return g.call(op, "ptxrt_check_access", g.ptr(),
-                  {a.getState(), a.getPtr(), g.cst(g.i64(), int64_t(packed)),
-                   where});
+    auto callRuntime = [&] {
+      Value where = LLVM::AddressOfOp::create(rewriter, op.getLoc(), global);
+      return g.call(op, "ptxrt_check_access", g.ptr(),
+                    {a.getState(), a.getPtr(),
+                     g.cst(g.i64(), int64_t(packed)), where});
+    };
+    std::optional<Value> inWindow = ownWindowCheck(op, a, g);
+    if (!inWindow)
+      return callRuntime();
+    // The common case, an aligned access inside the thread's own window,
+    // is decided here; everything else (other CTAs of the cluster, the
+    // reserved part, a violation to report) goes to the runtime.
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    after->addArgument(g.ptr(), op.getLoc());
+    Block *slow = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, op.getLoc(), *inWindow, after,
+                           ValueRange{a.getPtr()}, slow, ValueRange{});
+    rewriter.setInsertionPointToEnd(slow);
+    Value checked = callRuntime();
+    LLVM::BrOp::create(rewriter, op.getLoc(), ValueRange{checked}, after);
+    rewriter.setInsertionPointToStart(after);
+    return after->getArgument(0);
+  }
+
+  /// For `.shared`, `.local` and `.param` accesses: whether the access lies
+  /// in the thread's own window (its CTA's shared memory, its local memory,
+  /// the parameter buffer) and is aligned, as an i1.
+  static std::optional<Value> ownWindowCheck(ptx::CheckAccessOp op,
+                                             Adaptor a, Gen &g) {
+    Value st = a.getState();
+    Value base, bytes;
+    switch (op.getSpace()) {
+    case ptx::StateSpace::shared:
+      base = g.stateField(st, offsets::shared, g.ptr());
+      bytes = g.zext(g.i64(), g.stateField(st, offsets::totalSharedBytes,
+                                           g.i32()));
+      break;
+    case ptx::StateSpace::local:
+      base = g.stateField(st, offsets::local, g.ptr());
+      bytes = g.stateField(st, offsets::localBytesPerThread, g.i64());
+      break;
+    case ptx::StateSpace::param:
+      base = g.stateField(st, offsets::params, g.ptr());
+      bytes = g.zext(g.i64(), g.stateField(st, offsets::paramBytes, g.i32()));
+      break;
+    default:
+      return std::nullopt;
+    }
+    Value addr = g.ptrToInt(a.getPtr());
+    // Unsigned: an address below the base wraps to a huge offset.
+    Value end = g.add(g.sub(addr, g.ptrToInt(base)),
+                      g.cst(g.i64(), int64_t(op.getSize())));
+    Value inside = g.icmp(LLVM::ICmpPredicate::ule, end, bytes);
+    // The parameter buffer's layout is ptxjit's own: no alignment check.
+    if (op.getSpace() == ptx::StateSpace::param || op.getAlign() == 1)
+      return inside;
+    Value misalignment =
+        g.band(addr, g.cst(g.i64(), int64_t(op.getAlign() - 1)));
+    Value aligned = g.icmp(LLVM::ICmpPredicate::eq, misalignment,
+                           g.cst(g.i64(), 0));
+    return g.band(inside, aligned);
   }
 };
 
