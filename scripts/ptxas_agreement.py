@@ -9,7 +9,7 @@ the tests do.
 
     scripts/ptxas_agreement.py --ptx-translate build/bin/ptx-translate \
         [--ptxas /usr/local/cuda/bin/ptxas] [--mutants 2000] [--seed 1] \
-        [--report FILE]
+        [--report FILE] [--min-agreement PERCENT]
 
 Each mutant changes one instruction in one way:
   drop-mod     remove one of its modifiers (`.rn`, `.ftz`, `.u32`, ...)
@@ -129,6 +129,9 @@ def main():
     ap.add_argument('--max-lines', type=int, default=400,
                     help='skip seed files longer than this (ptxas time)')
     ap.add_argument('--report')
+    ap.add_argument('--min-agreement', type=float, default=0,
+                    help='exit with status 1 below this percentage, or on '
+                         'any crash (for the lit test)')
     args = ap.parse_args()
     rng = random.Random(args.seed)
 
@@ -207,6 +210,11 @@ def main():
     if args.report:
         open(args.report, 'w').write(text)
     sys.stdout.write(lines[0] + '\n')
+    if args.min_agreement:
+        if counts['crash'] or (100.0 * counts['agree'] / max(total, 1) <
+                               args.min_agreement):
+            sys.stdout.write(text)
+            return 1
     return 0
 
 
