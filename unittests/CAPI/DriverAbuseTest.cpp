@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DriverFixture.h"
 #include "ptxjit-c/ptxjit_cuda.h"
 
 #include "gtest/gtest.h"
@@ -50,28 +51,14 @@ done:
 }
 )";
 
-class DriverAbuseTest : public ::testing::Test {
+class DriverAbuseTest : public DriverFixture {
 protected:
-  void SetUp() override {
-    ASSERT_EQ(cuInit(0), CUDA_SUCCESS);
-    ASSERT_EQ(cuDeviceGet(&device, 0), CUDA_SUCCESS);
-    ASSERT_EQ(cuCtxCreate(&context, 0, device), CUDA_SUCCESS);
-  }
-  void TearDown() override {
-    if (context)
-      cuCtxDestroy(context);
-    CUcontext current = nullptr;
-    while (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current)
-      cuCtxPopCurrent(&current);
-  }
   CUfunction loadAddOne(CUmodule &module) {
     CUfunction function = nullptr;
     EXPECT_EQ(cuModuleLoadData(&module, kAddOnePTX), CUDA_SUCCESS);
     EXPECT_EQ(cuModuleGetFunction(&function, module, "add1"), CUDA_SUCCESS);
     return function;
   }
-  CUdevice device = 0;
-  CUcontext context = nullptr;
 };
 
 TEST_F(DriverAbuseTest, DestroyedContext) {

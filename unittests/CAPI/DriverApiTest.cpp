@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DriverFixture.h"
 #include "ptxjit-c/ptxjit_cuda.h"
 
 #include "gtest/gtest.h"
@@ -74,24 +75,9 @@ const char *kStorePTX = R"(
 const char *kBadPTX = ".version 7.0\n.target sm_80\n.address_size 64\n"
                       ".visible .entry k()\n{\n  frobnicate;\n}\n";
 
-/// Initialises the driver and runs each test in a fresh context.
-class DriverTest : public ::testing::Test {
+/// Each test in a fresh context, with kernels.ptx at hand.
+class DriverTest : public DriverFixture {
 protected:
-  void SetUp() override {
-    ASSERT_EQ(cuInit(0), CUDA_SUCCESS);
-    ASSERT_EQ(cuDeviceGet(&device, 0), CUDA_SUCCESS);
-    ASSERT_EQ(cuCtxCreate(&context, 0, device), CUDA_SUCCESS);
-  }
-
-  void TearDown() override {
-    if (context)
-      cuCtxDestroy(context);
-    // Leave no context current for the next test.
-    CUcontext current = nullptr;
-    while (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current)
-      cuCtxPopCurrent(&current);
-  }
-
   /// Loads kernels.ptx.
   CUmodule loadKernels() {
     CUmodule module = nullptr;
@@ -104,9 +90,6 @@ protected:
     EXPECT_EQ(cuModuleGetFunction(&function, module, name), CUDA_SUCCESS);
     return function;
   }
-
-  CUdevice device = 0;
-  CUcontext context = nullptr;
 };
 
 //===----------------------------------------------------------------------===//
