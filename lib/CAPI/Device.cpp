@@ -364,6 +364,9 @@ PTXJIT_EXPORT CUresult cuInit(unsigned int flags) {
     std::string error;
     if (ptxjit::rt::check::parseChecks(checks, bits, error) && bits)
       std::atexit(ptxjit::rt::check::printSummary);
+    // initcheck tracks every device allocation from the first.
+    if (bits & ptxjit::rt::check::Initcheck)
+      ptxjit::rt::check::setTrackInitialization(true);
     if (const char *reports = std::getenv("PTXJIT_CHECK_CONTINUE"))
       ptxjit::rt::check::setContinueMode(std::strtoull(reports, nullptr, 0));
   }

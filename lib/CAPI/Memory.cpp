@@ -430,6 +430,12 @@ static bool isDeviceRange(CUdeviceptr address, size_t size) {
   return address && findAllocation(uintptr_t(address), size);
 }
 
+/// initcheck: what a copy or memset writes counts as initialized.
+static void markWritten(CUdeviceptr dst, size_t count) {
+  ptxjit::rt::check::markInitialized(reinterpret_cast<const void *>(dst),
+                                     count);
+}
+
 /// The prologue of a synchronous memory operation: a current context
 /// without a pending fault.
 static CUresult beginMemoryOp() {
@@ -455,6 +461,7 @@ static CUresult copyHtoD(CUdeviceptr dst, const void *src, size_t count) {
   if (!src || !isDeviceRange(dst, count))
     return CUDA_ERROR_INVALID_VALUE;
   std::memmove(reinterpret_cast<void *>(dst), src, count);
+  markWritten(dst, count);
   return CUDA_SUCCESS;
 }
 
@@ -474,6 +481,7 @@ static CUresult copyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t count) {
     return CUDA_ERROR_INVALID_VALUE;
   std::memmove(reinterpret_cast<void *>(dst),
                reinterpret_cast<const void *>(src), count);
+  markWritten(dst, count);
   return CUDA_SUCCESS;
 }
 
@@ -485,6 +493,7 @@ static CUresult copyUnified(CUdeviceptr dst, CUdeviceptr src, size_t count) {
     return CUDA_ERROR_INVALID_VALUE;
   std::memmove(reinterpret_cast<void *>(dst),
                reinterpret_cast<const void *>(src), count);
+  markWritten(dst, count);
   return CUDA_SUCCESS;
 }
 
@@ -602,9 +611,12 @@ static CUresult copy2D(const CUDA_MEMCPY2D *copy) {
                      copy->dstXInBytes, copy->dstY, copy->dstPitch,
                      copy->WidthInBytes, copy->Height, dst))
     return err;
-  for (size_t row = 0; row < copy->Height; ++row)
+  for (size_t row = 0; row < copy->Height; ++row) {
     std::memmove(dst + row * copy->dstPitch, src + row * copy->srcPitch,
                  copy->WidthInBytes);
+    markWritten(CUdeviceptr(uintptr_t(dst + row * copy->dstPitch)),
+                copy->WidthInBytes);
+  }
   return CUDA_SUCCESS;
 }
 
@@ -641,6 +653,7 @@ static CUresult fill(CUdeviceptr dst, size_t pitch, T value, size_t width,
     return CUDA_ERROR_INVALID_VALUE;
   for (size_t row = 0; row < height; ++row) {
     auto *p = reinterpret_cast<T *>(uintptr_t(dst) + row * pitch);
+    markWritten(CUdeviceptr(uintptr_t(p)), width * sizeof(T));
     if (sizeof(T) == 1) {
       std::memset(p, int(value), width);
       continue;

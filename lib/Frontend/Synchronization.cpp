@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
+#include "ptxjit/Runtime/Checks.h"
 
 using namespace mlir;
 using namespace ptxjit;
@@ -29,7 +30,8 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
   mods.take(Mod::cta);
   // The table requires one of these.
   std::optional<Mod> form = mods.takeAny({Mod::sync, Mod::arrive, Mod::red});
-  mods.take(Mod::aligned);
+  // `bar` is `barrier.aligned`.
+  bool aligned = mods.take(Mod::aligned) || curId != InstrId::barrier;
   PtxType u32 = PtxType::make(PtxType::Unsigned, 32);
   using ptx::BarrierReduction;
   std::optional<BarrierReduction> redOp;
@@ -92,6 +94,9 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
       b, loc, resultMlir ? TypeRange{resultMlir} : TypeRange{}, state, *id,
       count, pred, *form == Mod::arrive,
       redOp ? ptx::BarrierReductionAttr::get(ctx, *redOp) : nullptr);
+  // synccheck holds the threads of a warp to one aligned barrier.
+  if (!aligned)
+    barrier->setAttr(rt::check::kUnalignedBarrierAttr, b.getUnitAttr());
   if (redOp)
     return write(operand(0), barrier.getResult(), resultType);
   return success();

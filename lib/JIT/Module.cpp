@@ -59,6 +59,8 @@ public:
   std::vector<rt::ThreadRamp> threadRamps;
   /// Per kernel: bytes of `.local` memory per thread.
   std::vector<uint64_t> localBytes;
+  /// The checks the module was compiled with (rt::check::Check bits).
+  unsigned checks = 0;
   llvm::StringMap<std::pair<void *, uint64_t>> globals;
   double compileMillis = 0;
 
@@ -332,6 +334,10 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
     if (!rt::check::parseChecks(env, checks, error))
       return makeError("error: PTXJIT_CHECK: " + error);
   }
+  impl->checks = checks;
+  // initcheck: device memory registered from now on starts uninitialized.
+  if (checks & rt::check::Initcheck)
+    rt::check::setTrackInitialization(true);
   if (failed(runLoweringPipeline(*module, fp, checks)))
     return makeError(
         (llvm::Twine("error: lowering to LLVM failed\n") + diagnostics).str());
@@ -563,6 +569,7 @@ llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
   launch.explicitCluster =
       options.cluster.x || kernel.reqnctapercluster.x || kernel.explicitCluster;
   launch.cooperative = options.cooperative;
+  launch.checks = impl->checks;
   launch.timeoutSeconds = options.timeoutSeconds;
   rt::LaunchResult result = rt::launchGrid(impl->ctaFunctions[index], launch);
   if (result.faulted && !result.message.empty())

@@ -20,8 +20,11 @@ ptxjit::runLoweringPipeline(mlir::ModuleOp module,
                             const FloatPipelineOptions &fp,
                             unsigned checks) {
   mlir::PassManager pm(module.getContext());
-  if (checks & rt::check::Memcheck)
-    pm.addPass(ptx::createPTXInsertAccessChecks());
+  if (checks) {
+    ptx::PTXInsertAccessChecksOptions options;
+    options.checks = checks;
+    pm.addPass(ptx::createPTXInsertAccessChecks(options));
+  }
   pm.addPass(ptx::createPTXMarkSuspendPoints());
   pm.addPass(ptx::createPTXBuildCTALoops());
   pm.addPass(mlir::createSCFToControlFlowPass());

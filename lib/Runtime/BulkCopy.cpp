@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/Runtime/BulkCopy.h"
+#include "ptxjit/Runtime/Checks.h"
 #include "ptxjit/Runtime/FloatOps.h"
 #include "ptxjit/Runtime/Helpers.h"
 #include "ptxjit/Runtime/TensorMap.h"
@@ -493,6 +494,7 @@ void tensorStore(ThreadState *st, const uint64_t *block, Form form) {
       std::memcpy(to, from, elemBytes);
     else
       reduceElement(to, loadBits(from, elemBytes), kind, form.redOp());
+    check::markInitialized(to, elemBytes);
   });
 }
 
@@ -508,8 +510,10 @@ void bulkCopy(ThreadState *st, const uint64_t *block, Form form) {
     // The i-th bit of byteMask keeps the i-th byte of each 16-byte chunk.
     uint32_t byteMask = uint32_t(block[kExtra0]);
     for (uint64_t i = 0; i < size; ++i)
-      if (byteMask >> (i % 16) & 1)
+      if (byteMask >> (i % 16) & 1) {
         dst[i] = src[i];
+        check::markInitialized(dst + i, 1);
+      }
     return;
   }
   forEachDestination(st, block, form, [&](uint8_t *to, uint64_t *mbar) {
@@ -524,6 +528,7 @@ void bulkCopy(ThreadState *st, const uint64_t *block, Form form) {
     } else {
       std::memmove(to, src, size);
     }
+    check::markInitialized(to, size);
     if (form.mbarrier())
       completeTx(mbar, size);
   });
@@ -537,6 +542,7 @@ void bulkReduce(ThreadState *st, const uint64_t *block, Form form) {
   unsigned bytes = kindBytes(kind);
   for (uint64_t at = 0; at + bytes <= size; at += bytes)
     reduceElement(dst + at, loadBits(src + at, bytes), kind, form.redOp());
+  check::markInitialized(dst, size);
   if (form.mbarrier())
     completeTx(reinterpret_cast<uint64_t *>(block[kMbar]), size);
 }

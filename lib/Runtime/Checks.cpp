@@ -15,23 +15,63 @@
 #include "ptxjit/Runtime/ThreadState.h"
 #include "ptxjit/Runtime/ABI.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cinttypes>
+#include <cstdarg>
 #include <cstdio>
 #include <cstring>
 #include <deque>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <set>
 #include <shared_mutex>
+#include <tuple>
+#include <vector>
 
 using namespace ptxjit::rt;
 using namespace ptxjit::rt::check;
 
 namespace {
 
+/// initcheck's bit per byte of a tracked allocation: set once written.
+struct InitShadow {
+  explicit InitShadow(uint64_t size)
+      : words((size + 63) / 64), bits(new std::atomic<uint64_t>[words]) {
+    for (uint64_t i = 0; i < words; ++i)
+      bits[i].store(0, std::memory_order_relaxed);
+  }
+  /// Sets the bits of [offset, offset + size).
+  void mark(uint64_t offset, uint64_t size) {
+    uint64_t end = offset + size;
+    while (offset < end) {
+      uint64_t word = offset / 64, bit = offset % 64;
+      uint64_t count = std::min<uint64_t>(64 - bit, end - offset);
+      uint64_t mask = count == 64 ? ~uint64_t(0)
+                                  : ((uint64_t(1) << count) - 1) << bit;
+      if ((bits[word].load(std::memory_order_relaxed) & mask) != mask)
+        bits[word].fetch_or(mask, std::memory_order_relaxed);
+      offset += count;
+    }
+  }
+  /// The offset of the first byte of [offset, offset + size) not written,
+  /// or -1.
+  int64_t firstUnwritten(uint64_t offset, uint64_t size) const {
+    for (uint64_t i = offset; i < offset + size; ++i)
+      if (!(bits[i / 64].load(std::memory_order_relaxed) >> (i % 64) & 1))
+        return int64_t(i);
+    return -1;
+  }
+  uint64_t words;
+  std::unique_ptr<std::atomic<uint64_t>[]> bits;
+};
+
 struct Range {
   uint64_t size = 0;
   MemoryKind kind = MemoryKind::Device;
+  /// Set for device memory registered while initcheck tracks.
+  std::shared_ptr<InitShadow> shadow;
 };
 
 /// Freed ranges are remembered, the most recent ones first, up to this many.
@@ -56,11 +96,16 @@ Registry &registry() {
 struct CachedRange {
   uintptr_t begin = 0, end = 0;
   uint64_t generation = 0;
+  std::shared_ptr<InitShadow> shadow;
 };
 thread_local CachedRange cachedRange;
 
 std::atomic<uint64_t> maxReports{0};
 std::atomic<uint64_t> memcheckReports{0};
+std::atomic<uint64_t> racecheckReports{0};
+std::atomic<uint64_t> initcheckReports{0};
+std::atomic<uint64_t> synccheckReports{0};
+std::atomic<bool> trackInitialization{false};
 std::mutex reportMutex;
 thread_local std::string lastFailureText;
 /// Set once a violation has stopped a thread of the gang this host thread
@@ -101,7 +146,8 @@ const char *accessName(Access access) {
 }
 
 /// Whether [addr, addr + size) lies inside the live registry; fills the
-/// thread's cache on success.
+/// thread's cache on success, whose range and shadow are then the
+/// allocation's.
 bool inRegistry(uintptr_t addr, uint64_t size) {
   Registry &r = registry();
   uint64_t generation = r.generation.load(std::memory_order_acquire);
@@ -117,7 +163,7 @@ bool inRegistry(uintptr_t addr, uint64_t size) {
   uintptr_t begin = it->first, end = it->first + it->second.size;
   if (addr < begin || addr + size > end)
     return false;
-  cache = {begin, end, generation};
+  cache = {begin, end, generation, it->second.shadow};
   return true;
 }
 
@@ -214,51 +260,318 @@ std::string describeGlobal(uintptr_t addr, uint64_t size) {
   return text;
 }
 
-/// Reports a violation; returns whether the thread goes on.
-bool report(ThreadState *st, uintptr_t addr, uint64_t packed,
-            const char *where, Space shownSpace, int64_t windowAddress,
-            const std::string &problem, const std::string &detail) {
-  const char *function = where;
-  const char *location = where + std::strlen(where) + 1;
-  uint64_t size = accessSize(packed);
-  Access access = accessKind(packed);
+std::atomic<uint64_t> allReports{0};
+
+/// Prints a report, its lines each after compute-sanitizer's "=========",
+/// and counts it in \p counter; returns whether the thread goes on
+/// (continue mode), else remembers \p summary for the launch's error.
+bool emitReport(std::atomic<uint64_t> &counter,
+                const std::vector<std::string> &lines,
+                const std::string &summary) {
   uint64_t limit = maxReports.load(std::memory_order_relaxed);
   if (!limit && gangStopped)
     return false;
-  uint64_t count = memcheckReports.fetch_add(1) + 1;
+  counter.fetch_add(1);
+  uint64_t count = allReports.fetch_add(1) + 1;
+  if (!limit || count <= limit) {
+    std::lock_guard<std::mutex> lock(reportMutex);
+    for (size_t i = 0; i < lines.size(); ++i)
+      std::fprintf(stderr, "========= %s%s\n", i ? "    " : "",
+                   lines[i].c_str());
+    std::fprintf(stderr, "=========\n");
+  }
+  if (limit)
+    return true;
+  gangStopped = true;
+  lastFailureText = summary;
+  return false;
+}
+
+/// "function\0location\0" split.
+struct Site {
+  const char *function = "<unknown>";
+  const char *location = "<unknown>";
+  explicit Site(const char *where) {
+    if (!where)
+      return;
+    function = where;
+    location = where + std::strlen(where) + 1;
+  }
+};
+
+std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+std::string format(const char *fmt, ...) {
+  char text[768];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(text, sizeof(text), fmt, args);
+  va_end(args);
+  return text;
+}
+
+std::string threadText(const ThreadState &st) {
+  return format("thread (%u,%u,%u) in block (%u,%u,%u)", st.tid[0],
+                st.tid[1], st.tid[2], st.ctaid[0], st.ctaid[1],
+                st.ctaid[2]);
+}
+
+/// Reports a memcheck violation; returns whether the thread goes on.
+bool report(ThreadState *st, uintptr_t addr, uint64_t packed,
+            const char *where, Space shownSpace, int64_t windowAddress,
+            const std::string &problem, const std::string &detail) {
+  Site site(where);
+  uint64_t size = accessSize(packed);
+  Access access = accessKind(packed);
   char address[64];
   if (windowAddress >= 0)
     std::snprintf(address, sizeof(address), "0x%" PRIx64,
                   uint64_t(windowAddress));
   else
     std::snprintf(address, sizeof(address), "0x%" PRIxPTR, addr);
-  char head[512];
-  std::snprintf(head, sizeof(head),
-                "Invalid %s %s of size %" PRIu64 " bytes at %s in %s by "
-                "thread (%u,%u,%u) in block (%u,%u,%u)",
-                spaceName(shownSpace), accessName(access), size, function,
-                location, st->tid[0], st->tid[1], st->tid[2], st->ctaid[0],
-                st->ctaid[1], st->ctaid[2]);
-  if (!limit || count <= limit) {
-    std::lock_guard<std::mutex> lock(reportMutex);
-    std::fprintf(stderr,
-                 "========= Invalid %s %s of size %" PRIu64 " bytes\n"
-                 "=========     at %s in %s\n"
-                 "=========     by thread (%u,%u,%u) in block (%u,%u,%u)\n"
-                 "=========     Address %s %s\n",
-                 spaceName(shownSpace), accessName(access), size, function,
-                 location, st->tid[0], st->tid[1], st->tid[2], st->ctaid[0],
-                 st->ctaid[1], st->ctaid[2], address, problem.c_str());
-    if (!detail.empty())
-      std::fprintf(stderr, "=========     %s\n", detail.c_str());
-    std::fprintf(stderr, "=========\n");
-  }
-  if (limit)
+  std::string head = format("Invalid %s %s of size %" PRIu64 " bytes",
+                            spaceName(shownSpace), accessName(access), size);
+  std::vector<std::string> lines = {
+      head, format("at %s in %s", site.function, site.location),
+      "by " + threadText(*st),
+      format("Address %s %s", address, problem.c_str())};
+  if (!detail.empty())
+    lines.push_back(detail);
+  return emitReport(memcheckReports, lines,
+                    "memcheck: " + head +
+                        format(" at %s in %s by ", site.function,
+                               site.location) +
+                        threadText(*st) + ": address " + address + " " +
+                        problem);
+}
+
+//===----------------------------------------------------------------------===//
+// initcheck
+//===----------------------------------------------------------------------===//
+
+/// Checks a read (or atomic) of tracked device memory and marks what a
+/// write or atomic writes. \p addr lies in the thread's cached range.
+bool checkInitialized(ThreadState *st, uintptr_t addr, uint64_t packed,
+                      const char *where) {
+  const CachedRange &range = cachedRange;
+  InitShadow *shadow = range.shadow.get();
+  if (!shadow)
     return true;
-  gangStopped = true;
-  lastFailureText = std::string("memcheck: ") + head + ": address " +
-                    address + " " + problem;
-  return false;
+  uint64_t size = accessSize(packed);
+  uint64_t offset = addr - range.begin;
+  Access access = accessKind(packed);
+  bool goOn = true;
+  if (access != Access::Write) {
+    int64_t unwritten = shadow->firstUnwritten(offset, size);
+    if (unwritten >= 0) {
+      Site site(where);
+      std::string head =
+          format("Uninitialized __global__ memory %s of size %" PRIu64
+                 " bytes",
+                 access == Access::Atomic ? "atomic" : "read", size);
+      std::vector<std::string> lines = {
+          head, format("at %s in %s", site.function, site.location),
+          "by " + threadText(*st),
+          format("Address 0x%" PRIxPTR " is %" PRIu64
+                 " bytes inside a %" PRIu64 "-byte device allocation at 0x%"
+                 PRIxPTR "; its byte %" PRId64
+                 " has not been written by a copy, a memset or a kernel",
+                 addr, offset, uint64_t(range.end - range.begin), range.begin,
+                 unwritten)};
+      goOn = emitReport(initcheckReports, lines,
+                        "initcheck: " + head +
+                            format(" at %s in %s by ", site.function,
+                                   site.location) +
+                            threadText(*st));
+    }
+  }
+  // Reported once: the byte counts as written from now on.
+  shadow->mark(offset, size);
+  return goOn;
+}
+
+//===----------------------------------------------------------------------===//
+// racecheck
+//===----------------------------------------------------------------------===//
+
+/// What racecheck remembers of one byte of shared memory: its last writer
+/// and two distinct readers, each with the barrier interval of the access
+/// (a stale interval is as good as none).
+struct RaceCell {
+  const char *writeWhere, *readWhere[2];
+  uint32_t writeEpoch, writeWarpEpoch;
+  uint32_t readEpoch[2], readWarpEpoch[2];
+  uint16_t writer, reader[2];
+};
+
+/// The shadow of the shared windows this host thread has run (keyed by the
+/// window's host address).
+struct RaceShadows {
+  std::map<const uint8_t *, std::vector<RaceCell>> windows;
+  const uint8_t *lastWindow = nullptr;
+  std::vector<RaceCell> *lastCells = nullptr;
+};
+thread_local RaceShadows raceShadows;
+thread_local uint32_t syncEpochCounter = 0;
+
+std::vector<RaceCell> &raceCells(const ThreadState &st) {
+  RaceShadows &shadows = raceShadows;
+  if (shadows.lastWindow == st.shared &&
+      shadows.lastCells->size() >= st.totalSharedBytes)
+    return *shadows.lastCells;
+  // Launches allocate their windows anew: forget old ones now and then.
+  if (shadows.windows.size() > 256) {
+    shadows.windows.clear();
+    shadows.lastWindow = nullptr;
+  }
+  std::vector<RaceCell> &cells = shadows.windows[st.shared];
+  if (cells.size() < st.totalSharedBytes)
+    cells.assign(st.totalSharedBytes, RaceCell{});
+  shadows.lastWindow = st.shared;
+  shadows.lastCells = &cells;
+  return cells;
+}
+
+/// A hazard between threads of one CTA; remembered so that each pair of
+/// instructions is reported once.
+struct HazardKey {
+  const char *first, *second;
+  int kind;
+  bool operator<(const HazardKey &o) const {
+    return std::tie(first, second, kind) < std::tie(o.first, o.second, o.kind);
+  }
+};
+std::mutex hazardMutex;
+std::set<HazardKey> &reportedHazards() {
+  static auto *hazards = new std::set<HazardKey>;
+  return *hazards;
+}
+
+unsigned linearTid(const ThreadState &st) {
+  return st.tid[0] + st.ntid[0] * (st.tid[1] + st.ntid[1] * st.tid[2]);
+}
+
+std::string tidText(const ThreadState &st, unsigned linear) {
+  unsigned x = linear % st.ntid[0];
+  unsigned y = linear / st.ntid[0] % st.ntid[1];
+  unsigned z = linear / (st.ntid[0] * st.ntid[1]);
+  return format("(%u,%u,%u)", x, y, z);
+}
+
+/// Whether an access of thread \p other in interval (\p epoch,
+/// \p warpEpoch) is unordered with the current access of \p st (thread
+/// \p me): same barrier interval, and another warp or no warp collective
+/// between them.
+bool unordered(const ThreadState &st, unsigned me, unsigned other,
+               uint32_t epoch, uint32_t warpEpoch) {
+  if (other == me || epoch != st.syncEpoch)
+    return false;
+  return other / kWarpSize != me / kWarpSize ||
+         warpEpoch == st.warpSyncEpoch;
+}
+
+bool reportHazard(ThreadState *st, const char *kind, uint64_t offset,
+                  uint64_t size, const char *firstAccess, unsigned firstThread,
+                  const char *firstWhere, const char *secondAccess,
+                  const char *secondWhere) {
+  {
+    std::lock_guard<std::mutex> lock(hazardMutex);
+    if (!reportedHazards()
+             .insert({firstWhere, secondWhere, int(kind[0]) << 16 | int(kind[1]) << 8 | kind[2]})
+             .second)
+      return true; // This pair of instructions has been reported.
+  }
+  Site first(firstWhere), second(secondWhere);
+  unsigned me = linearTid(*st);
+  std::string head = format(
+      "Potential %s hazard detected at __shared__ 0x%" PRIx64
+      " of size %" PRIu64 " bytes in block (%u,%u,%u)",
+      kind, offset, size, st->ctaid[0], st->ctaid[1], st->ctaid[2]);
+  std::vector<std::string> lines = {
+      head,
+      format("%s Thread %s at %s in %s", firstAccess,
+             tidText(*st, firstThread).c_str(), first.function,
+             first.location),
+      format("%s Thread %s at %s in %s", secondAccess,
+             tidText(*st, me).c_str(), second.function, second.location),
+      "(no barrier orders the two accesses)"};
+  return emitReport(racecheckReports, lines,
+                    format("racecheck: potential %s hazard at __shared__ "
+                           "0x%" PRIx64 " between thread %s (%s) and thread "
+                           "%s (%s) in block (%u,%u,%u)",
+                           kind, offset, tidText(*st, firstThread).c_str(),
+                           first.location, tidText(*st, me).c_str(),
+                           second.location, st->ctaid[0], st->ctaid[1],
+                           st->ctaid[2]));
+}
+
+/// Records an access of the thread to its CTA's shared memory at
+/// \p offset and reports a hazard with an unordered access of another
+/// thread. Returns whether the thread goes on.
+bool recordSharedAccess(ThreadState *st, uint64_t offset, uint64_t packed,
+                        const char *where) {
+  uint64_t size = accessSize(packed);
+  if (offset + size > st->totalSharedBytes)
+    return true; // The reserved part: the runtime's own.
+  if (accessIsStrong(packed)) {
+    // Strong operations never race; a strong read may be how the thread
+    // learns that another has written (a flag, an mbarrier): a fresh
+    // interval keeps its later accesses from being compared with what came
+    // before.
+    if (accessKind(packed) != Access::Write) {
+      st->syncEpoch = nextSyncEpoch();
+      st->warpSyncEpoch = nextSyncEpoch();
+    }
+    return true;
+  }
+  std::vector<RaceCell> &cells = raceCells(*st);
+  unsigned me = linearTid(*st);
+  bool write = accessKind(packed) == Access::Write;
+  bool goOn = true;
+  for (uint64_t i = offset; i < offset + size; ++i) {
+    RaceCell &cell = cells[i];
+    if (cell.writeWhere && unordered(*st, me, cell.writer, cell.writeEpoch,
+                                     cell.writeWarpEpoch)) {
+      goOn &= reportHazard(st, write ? "WAW" : "RAW", i & ~uint64_t(size - 1),
+                           size, "Write", cell.writer, cell.writeWhere,
+                           write ? "Write" : "Read", where);
+      break;
+    }
+    if (write) {
+      bool raced = false;
+      for (int k = 0; k < 2 && !raced; ++k)
+        if (cell.readWhere[k] &&
+            unordered(*st, me, cell.reader[k], cell.readEpoch[k],
+                      cell.readWarpEpoch[k])) {
+          goOn &= reportHazard(st, "WAR", i & ~uint64_t(size - 1), size,
+                               "Read", cell.reader[k], cell.readWhere[k],
+                               "Write", where);
+          raced = true;
+        }
+      if (raced)
+        break;
+    }
+  }
+  for (uint64_t i = offset; i < offset + size; ++i) {
+    RaceCell &cell = cells[i];
+    if (write) {
+      cell.writeWhere = where;
+      cell.writer = uint16_t(me);
+      cell.writeEpoch = st->syncEpoch;
+      cell.writeWarpEpoch = st->warpSyncEpoch;
+      continue;
+    }
+    // Two readers of the interval other than each other: a later writer
+    // is compared with both.
+    int slot = 0;
+    if (cell.readWhere[0] && cell.readEpoch[0] == st->syncEpoch &&
+        cell.reader[0] != me)
+      slot = 1;
+    cell.readWhere[slot] = where;
+    cell.reader[slot] = uint16_t(me);
+    cell.readEpoch[slot] = st->syncEpoch;
+    cell.readWarpEpoch[slot] = st->warpSyncEpoch;
+  }
+  return goOn;
 }
 
 } // namespace
@@ -319,7 +632,27 @@ extern "C" void *ptxrt_check_access(ThreadState *st, void *ptr,
   // to their `.align` only; a GPU's constant bank is aligned by the
   // driver.)
   bool aligned = (addr & (align - 1)) == 0 || space == Space::Param;
-  if (aligned && valid)
+  unsigned checks = accessChecks(packed);
+  if (aligned && valid) {
+    bool goOn = true;
+    if ((checks & Racecheck) && shown == Space::Shared) {
+      uint64_t offset = addr - reinterpret_cast<uintptr_t>(st->shared);
+      // Only the CTA's own window: the CTAs of a cluster order their
+      // accesses to each other's with cluster barriers and mbarriers.
+      if (addr >= reinterpret_cast<uintptr_t>(st->shared) &&
+          offset < st->totalSharedBytes)
+        goOn = recordSharedAccess(st, offset, packed, where);
+    } else if ((checks & Initcheck) &&
+               (shown == Space::Global || shown == Space::Const)) {
+      goOn = checkInitialized(st, addr, packed, where);
+    }
+    if (goOn)
+      return ptr;
+    st->fault = kFaultCheck;
+    return nullptr;
+  }
+  // Without memcheck a bad access goes ahead, as in unchecked code.
+  if (!(checks & Memcheck))
     return ptr;
 
   std::string problem, detail;
@@ -374,7 +707,11 @@ void ptxjit::rt::check::registerMemory(const void *base, uint64_t size,
   Registry &r = registry();
   std::unique_lock<std::shared_mutex> lock(r.mutex);
   uintptr_t key = reinterpret_cast<uintptr_t>(base);
-  r.live[key] = Range{size, kind};
+  Range range{size, kind, nullptr};
+  if (kind == MemoryKind::Device &&
+      trackInitialization.load(std::memory_order_relaxed))
+    range.shadow = std::make_shared<InitShadow>(size);
+  r.live[key] = std::move(range);
   // Memory the heap hands out again is no longer freed memory.
   auto it = r.freed.lower_bound(key);
   if (it != r.freed.begin())
@@ -395,7 +732,7 @@ void ptxjit::rt::check::unregisterMemory(const void *base) {
   auto it = r.live.find(key);
   if (it == r.live.end())
     return;
-  r.freed[key] = it->second;
+  r.freed[key] = Range{it->second.size, it->second.kind, nullptr};
   r.freedOrder.push_back(key);
   if (r.freedOrder.size() > kFreedRangesKept) {
     r.freed.erase(r.freedOrder.front());
@@ -413,17 +750,21 @@ bool ptxjit::rt::check::parseChecks(const std::string &list, unsigned &checks,
     size_t comma = list.find(',', start);
     std::string name = list.substr(
         start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (name == "memcheck" || name == "all")
+    if (name == "memcheck")
       checks |= Memcheck;
+    else if (name == "racecheck")
+      checks |= Racecheck;
+    else if (name == "initcheck")
+      checks |= Initcheck;
+    else if (name == "synccheck")
+      checks |= Synccheck;
+    else if (name == "all")
+      checks |= AllChecks;
     else if (name == "none" || name.empty())
       ;
-    else if (name == "racecheck" || name == "initcheck" ||
-             name == "synccheck") {
-      error = "the check '" + name + "' is not supported yet (supported: "
-              "memcheck)";
-      return false;
-    } else {
-      error = "unknown check '" + name + "' (supported: memcheck, all, none)";
+    else {
+      error = "unknown check '" + name + "' (supported: memcheck, racecheck, "
+              "initcheck, synccheck, all, none)";
       return false;
     }
     if (comma == std::string::npos)
@@ -440,6 +781,9 @@ void ptxjit::rt::check::setContinueMode(uint64_t reports) {
 ReportCounts ptxjit::rt::check::reportCounts() {
   ReportCounts counts;
   counts.memcheck = memcheckReports.load();
+  counts.racecheck = racecheckReports.load();
+  counts.initcheck = initcheckReports.load();
+  counts.synccheck = synccheckReports.load();
   return counts;
 }
 
@@ -451,4 +795,47 @@ void ptxjit::rt::check::printSummary() {
   uint64_t n = reportCounts().total();
   std::fprintf(stderr, "========= ERROR SUMMARY: %" PRIu64 " error%s\n", n,
                n == 1 ? "" : "s");
+}
+
+void ptxjit::rt::check::setTrackInitialization(bool track) {
+  trackInitialization = track;
+}
+
+void ptxjit::rt::check::markInitialized(const void *base, uint64_t size) {
+  if (!trackInitialization.load(std::memory_order_relaxed) || !size)
+    return;
+  Registry &r = registry();
+  std::shared_lock<std::shared_mutex> lock(r.mutex);
+  uintptr_t addr = reinterpret_cast<uintptr_t>(base);
+  // A copy may span allocations that lie side by side (cuMemcpy on any
+  // memory): mark each part.
+  auto it = r.live.upper_bound(addr);
+  if (it != r.live.begin())
+    --it;
+  for (; it != r.live.end() && it->first < addr + size; ++it) {
+    uintptr_t begin = std::max(addr, it->first);
+    uintptr_t end = std::min(addr + size, it->first + it->second.size);
+    if (begin < end && it->second.shadow)
+      it->second.shadow->mark(begin - it->first, end - begin);
+  }
+}
+
+uint32_t ptxjit::rt::check::nextSyncEpoch() { return ++syncEpochCounter; }
+
+bool ptxjit::rt::check::reportSyncError(const ThreadState &st,
+                                        const char *where,
+                                        const std::string &problem,
+                                        const std::string &detail) {
+  Site site(where);
+  std::vector<std::string> lines = {
+      "Barrier error detected. " + problem,
+      format("at %s in %s", site.function, site.location),
+      "by " + threadText(st)};
+  if (!detail.empty())
+    lines.push_back(detail);
+  return emitReport(synccheckReports, lines,
+                    "synccheck: " + problem +
+                        format(" at %s in %s by ", site.function,
+                               site.location) +
+                        threadText(st));
 }

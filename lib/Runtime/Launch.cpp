@@ -317,6 +317,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     shape.progressTimeout = progressTimeout;
     shape.progressEpoch = &progressEpoch;
     shape.abort = &stop;
+    shape.checks = l.checks;
     bool gangTaken = false;
     while (!stop.load(std::memory_order_relaxed)) {
       // The clusters of this gang.
@@ -352,6 +353,9 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
             s.ctaid[i] = clusterId[i] * clusterShape[i] + rank[i];
           s.shared = shared.data + slot * sharedStride;
           s.localBase = local.data + slot * localBytes;
+          // racecheck: each CTA starts in a barrier interval of its own.
+          s.syncEpoch = check::nextSyncEpoch();
+          s.warpSyncEpoch = check::nextSyncEpoch();
         }
       }
       check::beginGang();

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/Runtime/Launch.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include "Matrix.h"
 
@@ -28,6 +29,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <string>
 #include <thread>
@@ -269,10 +271,78 @@ bool ptxjit::rt::runCoroutineCTA(ThreadRamp ramp, ThreadState *threads,
 /// are `threads[0, size)`: a barrier completes when every live thread (or
 /// the requested count) has arrived. `arrivals` counts the bar.arrive
 /// arrivals per barrier. Returns whether one completed.
+/// The synccheck site of a waiting thread ("function\0location\0"), or
+/// null when its instruction has none.
+static const char *siteOf(const ThreadState &t) {
+  return reinterpret_cast<const char *>(uintptr_t(t.result));
+}
+
+/// synccheck for an aligned barrier that completes with the threads
+/// `waiting`: every thread of a warp that has one there must wait at the
+/// same barrier instruction (threads that exited are excused). Reports the
+/// first divergent warp; returns whether the gang goes on.
+static bool checkBarrierConvergence(ThreadState *threads, unsigned first,
+                                    unsigned size,
+                                    const std::vector<unsigned> &waiting,
+                                    unsigned id) {
+  std::vector<const char *> warpSite((size + kWarpSize - 1) / kWarpSize);
+  std::vector<char> atBarrier(size);
+  for (unsigned i : waiting) {
+    atBarrier[i - first] = 1;
+    const char *site = siteOf(threads[i]);
+    if (site && !warpSite[(i - first) / kWarpSize])
+      warpSite[(i - first) / kWarpSize] = site;
+  }
+  for (unsigned w = 0; w < warpSite.size(); ++w) {
+    const char *site = warpSite[w];
+    if (!site)
+      continue;
+    for (unsigned l = w * kWarpSize; l < std::min(size, (w + 1) * kWarpSize);
+         ++l) {
+      ThreadState &t = threads[first + l];
+      if (t.waitKind == WaitExited)
+        continue;
+      if (atBarrier[l] && siteOf(t) == site)
+        continue;
+      const char *otherSite = atBarrier[l] ? siteOf(t) : nullptr;
+      std::string detail;
+      if (otherSite) {
+        const char *location = otherSite + std::strlen(otherSite) + 1;
+        detail = "thread (" + std::to_string(t.tid[0]) + "," +
+                 std::to_string(t.tid[1]) + "," + std::to_string(t.tid[2]) +
+                 ") of the same warp waits at barrier " + std::to_string(id) +
+                 " at " + location + " instead";
+      } else {
+        detail = "thread (" + std::to_string(t.tid[0]) + "," +
+                 std::to_string(t.tid[1]) + "," + std::to_string(t.tid[2]) +
+                 ") of the same warp has not reached it";
+      }
+      // The report names a thread at `site`.
+      const ThreadState *reporter = nullptr;
+      for (unsigned i : waiting)
+        if (siteOf(threads[i]) == site && (i - first) / kWarpSize == w) {
+          reporter = &threads[i];
+          break;
+        }
+      if (!check::reportSyncError(
+              *reporter, site,
+              "Divergent thread(s) in warp at aligned barrier " +
+                  std::to_string(id),
+              detail)) {
+        threads[reporter - threads].fault = check::kFaultCheck;
+        return false;
+      }
+      break;
+    }
+  }
+  return true;
+}
+
 static bool completeBarriers(ThreadState *threads, unsigned first,
                              unsigned size, unsigned exited,
                              uint32_t *arrivals,
-                             std::vector<unsigned> &runnable) {
+                             std::vector<unsigned> &runnable,
+                             unsigned checks) {
   uint32_t waitedAt = 0;
   for (unsigned i = first; i < first + size; ++i)
     if (threads[i].waitKind == WaitBarrier &&
@@ -297,6 +367,12 @@ static bool completeBarriers(ThreadState *threads, unsigned first,
     if (!complete)
       continue;
     arrivals[id] = 0;
+    if ((checks & check::Synccheck) &&
+        !checkBarrierConvergence(threads, first, size, waiting, id))
+      return true;
+    // racecheck: the released threads start a new barrier interval.
+    uint32_t epoch = check::nextSyncEpoch();
+    uint32_t warpEpoch = check::nextSyncEpoch();
     uint32_t op = threads[waiting[0]].collOp;
     uint64_t popc = 0;
     bool all = true, any = false;
@@ -314,12 +390,46 @@ static bool completeBarriers(ThreadState *threads, unsigned first,
         t.resultPred = all;
       else if (op == BarRedOr)
         t.resultPred = any;
+      t.syncEpoch = epoch;
+      t.warpSyncEpoch = warpEpoch;
       t.waitKind = WaitNone;
       runnable.push_back(i);
     }
     progress = true;
   }
   return progress;
+}
+
+/// synccheck for a warp collective about to complete for the lanes of
+/// `group` with member mask `mask`: each lane must be in the mask. (Lanes
+/// of the mask that have exited are excused, as CUDA's `*_sync` functions
+/// specify; lanes that are live but never arrive deadlock the gang, which
+/// runCoroutineGang reports.) Returns whether the gang goes on.
+static bool checkCollectiveMask(ThreadState *warp[kWarpSize], uint32_t group,
+                                uint32_t mask) {
+  auto hex = [](uint32_t v) {
+    char text[16];
+    std::snprintf(text, sizeof(text), "0x%08x", v);
+    return std::string(text);
+  };
+  for (unsigned l = 0; l < kWarpSize; ++l) {
+    if (!(group >> l & 1))
+      continue;
+    ThreadState &t = *warp[l];
+    std::string problem;
+    if (!(mask >> l & 1))
+      problem = "Invalid arguments: the member mask " + hex(mask) +
+                " of a warp collective does not contain the calling lane " +
+                std::to_string(l);
+    else
+      continue;
+    if (!check::reportSyncError(t, siteOf(t), problem, "")) {
+      t.fault = check::kFaultCheck;
+      return false;
+    }
+    return true;
+  }
+  return true;
 }
 
 /// Completes the warp collectives of the CTA whose threads are
@@ -329,7 +439,8 @@ static bool completeBarriers(ThreadState *threads, unsigned first,
 /// mask is in it. Returns whether one completed.
 static bool completeWarpCollectives(ThreadState *threads, unsigned first,
                                     unsigned size,
-                                    std::vector<unsigned> &runnable) {
+                                    std::vector<unsigned> &runnable,
+                                    unsigned checks) {
   bool progress = false;
   unsigned numWarps = (size + kWarpSize - 1) / kWarpSize;
   for (unsigned w = 0; w < numWarps; ++w) {
@@ -356,10 +467,17 @@ static bool completeWarpCollectives(ThreadState *threads, unsigned first,
         uint32_t mask = firstLane->collMask & live;
         if ((mask & group) != mask)
           continue; // Somebody in the mask has not arrived yet.
+        if ((checks & check::Synccheck) &&
+            !checkCollectiveMask(warp, group, firstLane->collMask))
+          return true;
       }
       completeCollective(warp, group);
+      // racecheck: the lanes of the group start a new interval among their
+      // warp.
+      uint32_t warpEpoch = check::nextSyncEpoch();
       for (unsigned l = 0; l < kWarpSize; ++l)
         if (group >> l & 1) {
+          warp[l]->warpSyncEpoch = warpEpoch;
           warp[l]->waitKind = WaitNone;
           runnable.push_back(first + w * kWarpSize + l);
         }
@@ -436,8 +554,9 @@ bool ptxjit::rt::runCoroutineGang(ThreadRamp ramp, ThreadState *threads,
       unsigned size = std::min(ctaSize, count - first);
       progress |= completeBarriers(threads, first, size, ctaExited[c],
                                    &arrivals[size_t(c) * kNumBarriers],
-                                   runnable);
-      progress |= completeWarpCollectives(threads, first, size, runnable);
+                                   runnable, shape.checks);
+      progress |= completeWarpCollectives(threads, first, size, runnable,
+                                          shape.checks);
     }
     // The cluster barrier.
     for (unsigned k = 0; k < numClusters; ++k) {
@@ -458,11 +577,14 @@ bool ptxjit::rt::runCoroutineGang(ThreadRamp ramp, ThreadState *threads,
       }
       if (!anyWaiting)
         continue;
+      uint32_t epoch = check::nextSyncEpoch();
       for (unsigned i = first; i < end; ++i) {
         ThreadState &t = threads[i];
         if (t.waitKind == WaitBarrier && t.waitId == kClusterBarrier &&
             clusterPassed[i] < minArrived) {
           ++clusterPassed[i];
+          t.syncEpoch = epoch;
+          t.warpSyncEpoch = epoch;
           t.waitKind = WaitNone;
           runnable.push_back(i);
           progress = true;
@@ -476,6 +598,37 @@ bool ptxjit::rt::runCoroutineGang(ThreadRamp ramp, ThreadState *threads,
         runnable.push_back(i);
         yielded = true;
       }
+    if (runnable.empty() && (shape.checks & check::Synccheck)) {
+      // A warp collective whose mask names lanes that wait elsewhere.
+      for (unsigned i = 0; i < count; ++i) {
+        ThreadState &t = threads[i];
+        if (t.waitKind != WaitCollective || t.collOp == ActiveMask)
+          continue;
+        unsigned warpFirst = i - i % ctaSize % kWarpSize;
+        uint32_t missing = 0;
+        for (unsigned l = 0; l < kWarpSize; ++l) {
+          unsigned j = warpFirst + l;
+          if (!(t.collMask >> l & 1) || j >= count ||
+              j / ctaSize != i / ctaSize)
+            continue;
+          const ThreadState &o = threads[j];
+          if (o.waitKind != WaitExited &&
+              !(o.waitKind == WaitCollective && o.waitId == t.waitId))
+            missing |= 1u << l;
+        }
+        if (!missing)
+          continue;
+        char text[160];
+        std::snprintf(text, sizeof(text),
+                      "Invalid arguments: lanes 0x%08x of the member mask "
+                      "0x%08x of a warp collective never arrive at it",
+                      missing, t.collMask);
+        check::reportSyncError(t, siteOf(t), text,
+                               "they wait at another barrier or collective");
+        t.fault = check::kFaultCheck;
+        break;
+      }
+    }
     if (runnable.empty()) {
       message = "deadlock: the threads of the CTA wait at barriers or warp "
                 "collectives that can never complete (";

@@ -44,6 +44,8 @@ struct GridLaunch {
   uint32_t cluster[3] = {1, 1, 1};
   /// %is_explicit_cluster.
   bool explicitCluster = false;
+  /// The checks the kernel was compiled with (rt::check::Check bits).
+  unsigned checks = 0;
   /// cuLaunchCooperativeKernel: every CTA is resident at once (each worker
   /// interleaves all the clusters it is given), and %envreg1:%envreg2 hold
   /// the address of a zeroed grid workspace for grid.sync().
@@ -83,6 +85,9 @@ struct GangShape {
   std::atomic<uint64_t> *progressEpoch = nullptr;
   /// Set when another gang of the launch faulted: this one stops.
   const std::atomic<bool> *abort = nullptr;
+  /// The checks the kernel was compiled with (rt::check::Check): with
+  /// synccheck, barriers and collectives are checked as they complete.
+  unsigned checks = 0;
 };
 
 /// Runs the threads of a gang of CTAs whose kernel is a coroutine,

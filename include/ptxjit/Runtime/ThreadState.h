@@ -68,7 +68,8 @@ struct ThreadState {
   /// Results written by the scheduler before the thread resumes.
   uint64_t result;
   uint32_t resultPred;
-  uint32_t reserved;
+  /// racecheck: the thread's barrier interval (check::nextSyncEpoch).
+  uint32_t syncEpoch;
   /// Top of the thread's local-memory stack (an offset in its window).
   uint64_t localSP;
 
@@ -82,7 +83,9 @@ struct ThreadState {
   uint32_t sharedStride;
   /// %is_explicit_cluster: the launch asked for clusters.
   uint32_t isExplicitCluster;
-  uint32_t reserved2;
+  /// racecheck: the interval of the thread among its warp, which warp
+  /// collectives end.
+  uint32_t warpSyncEpoch;
 };
 
 static_assert(offsetof(ThreadState, tid) == offsets::tid);

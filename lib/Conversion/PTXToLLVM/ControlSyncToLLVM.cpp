@@ -18,6 +18,7 @@
 #include "PatternPTXToLLVM.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
 #include "ptxjit/Runtime/ABI.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -116,6 +117,16 @@ struct FenceLowering : PTXPattern<ptx::FenceOp> {
 /// Suspends the thread: the JIT turns calls of this marker into coroutine
 /// suspension points (see JIT/Coroutines.cpp).
 static void suspend(Gen &g, Operation *at, Value state) {
+  // synccheck: where the thread waits, for the scheduler's reports.
+  if (auto site = at->getAttrOfType<StringAttr>(rt::check::kCheckSiteAttr)) {
+    Value address = g.cst(g.i64(), 0);
+    if (!site.getValue().empty()) {
+      LLVM::GlobalOp global = checkSiteGlobal(at, g.b, site.getValue());
+      address = LLVM::PtrToIntOp::create(
+          g.b, g.loc, g.i64(), LLVM::AddressOfOp::create(g.b, g.loc, global));
+    }
+    g.storeStateField(state, offsets::result, address);
+  }
   g.call(at, rt::kSuspendMarker, Type(), {state});
 }
 

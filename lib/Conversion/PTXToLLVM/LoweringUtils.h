@@ -302,4 +302,18 @@ inline unsigned widthOf(mlir::Type t) {
 
 } // namespace ptxjit::lowering
 
+namespace ptxjit {
+
+/// Checked mode: the constant global holding \p text ("function\0location
+/// \0"), which the runtime names in its reports; one per distinct text.
+mlir::LLVM::GlobalOp checkSiteGlobal(mlir::Operation *op,
+                                     mlir::OpBuilder &builder,
+                                     llvm::StringRef text);
+
+/// The rt::check::Check bits the module of \p op was instrumented with
+/// (memcheck when ptx-insert-access-checks left none).
+unsigned moduleChecks(mlir::Operation *op);
+
+} // namespace ptxjit
+
 #endif // PTXJIT_LIB_CONVERSION_PTXTOLLVM_LOWERINGUTILS_H

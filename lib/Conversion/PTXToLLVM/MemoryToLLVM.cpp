@@ -468,6 +468,33 @@ struct AtomLowering : PTXPattern<ptx::AtomOp> {
 /// check_access: a call of ptxrt_check_access (Runtime/Checks.h) with the
 /// access packed into a word and the address of a constant
 /// "function\0location\0" (one per distinct text in the module).
+} // namespace
+
+LLVM::GlobalOp ptxjit::checkSiteGlobal(Operation *op, OpBuilder &builder,
+                                       StringRef text) {
+  std::string name =
+      "__ptxjit_where_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+    return global;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), text.size());
+  return LLVM::GlobalOp::create(builder, op->getLoc(), type,
+                                /*isConstant=*/true, LLVM::Linkage::Internal,
+                                name, builder.getStringAttr(text));
+}
+
+unsigned ptxjit::moduleChecks(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto attr =
+      module ? module->getAttrOfType<IntegerAttr>(rt::check::kChecksModuleAttr)
+             : IntegerAttr();
+  return attr ? unsigned(attr.getInt()) : unsigned(rt::check::Memcheck);
+}
+
+namespace {
+
 struct CheckAccessLowering : PTXPattern<ptx::CheckAccessOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::CheckAccessOp op, Adaptor a, Gen &g,
@@ -475,28 +502,23 @@ struct CheckAccessLowering : PTXPattern<ptx::CheckAccessOp> {
     std::string text = (op.getFunction() + Twine('\0') + op.getWhere() +
                         Twine('\0'))
                            .str();
-    std::string name =
-        "__ptxjit_where_" + llvm::utohexstr(llvm::xxh3_64bits(text));
-    auto module = op->getParentOfType<ModuleOp>();
-    auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
-    if (!global) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size());
-      global = LLVM::GlobalOp::create(
-          rewriter, op.getLoc(), type, /*isConstant=*/true,
-          LLVM::Linkage::Internal, name, rewriter.getStringAttr(text));
-    }
+    LLVM::GlobalOp global = checkSiteGlobal(op, rewriter, text);
+    unsigned checks = moduleChecks(op);
     uint64_t packed = rt::check::packAccess(
         op.getSize(), llvm::Log2_64(op.getAlign()),
-        rt::check::Access(op.getKind()), rt::check::Space(op.getSpace()));
+        rt::check::Access(op.getKind()), rt::check::Space(op.getSpace()),
+        checks, op->hasAttr(rt::check::kStrongAccessAttr));
     auto callRuntime = [&] {
       Value where = LLVM::AddressOfOp::create(rewriter, op.getLoc(), global);
       return g.call(op, "ptxrt_check_access", g.ptr(),
                     {a.getState(), a.getPtr(),
                      g.cst(g.i64(), int64_t(packed)), where});
     };
-    std::optional<Value> inWindow = ownWindowCheck(op, a, g);
+    // racecheck records every shared access in the runtime.
+    std::optional<Value> inWindow;
+    if (!(checks & rt::check::Racecheck) ||
+        op.getSpace() != ptx::StateSpace::shared)
+      inWindow = ownWindowCheck(op, a, g);
     if (!inWindow)
       return callRuntime();
     // The common case, an aligned access inside the thread's own window,

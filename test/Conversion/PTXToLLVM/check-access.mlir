@@ -1,5 +1,7 @@
 // check_access lowers to a call of ptxrt_check_access(state, ptr, packed,
 // where): packed is size | log2(align) << 16 | kind << 24 | space << 28
+// | checks << 32 | strong << 40 (without ptx.checks on the module: memcheck,
+// 1)
 // (Runtime/Checks.h); `where` is an internal constant "function\0location\0",
 // one per text. A `.shared`, `.local` or `.param` access first checks the
 // thread's own window inline (offset + size <= window bytes, and the
@@ -9,11 +11,12 @@
 // CHECK: llvm.mlir.global internal constant @__ptxjit_where_{{[0-9A-F]+}}("f\00a.ptx:3:2\00")
 // CHECK-NOT: llvm.mlir.global internal constant @__ptxjit_where_
 
-// 8 | 3 << 16 | 1 << 24 | 1 << 28 = 285409288: an aligned 8-byte global write.
+// 8 | 3 << 16 | 1 << 24 | 1 << 28 | 1 << 32 = 4580376584: an aligned 8-byte
+// global write.
 // CHECK-LABEL: llvm.func @global_access(
 // CHECK-SAME: %[[S:[^:]*]]: !llvm.ptr, %[[P:[^:]*]]: !llvm.ptr)
 // CHECK-NEXT: %[[W:.*]] = llvm.mlir.addressof @__ptxjit_where_
-// CHECK-NEXT: %[[K:.*]] = llvm.mlir.constant(285409288 : i64) : i64
+// CHECK-NEXT: %[[K:.*]] = llvm.mlir.constant(4580376584 : i64) : i64
 // CHECK-NEXT: %[[R:.*]] = llvm.call @ptxrt_check_access(%[[S]], %[[P]], %[[K]], %[[W]]) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr) -> !llvm.ptr
 // CHECK-NEXT: %[[W2:.*]] = llvm.mlir.addressof @__ptxjit_where_
 // CHECK: llvm.call @ptxrt_check_access
@@ -24,7 +27,7 @@ func.func @global_access(%s: !llvm.ptr, %p: !llvm.ptr) -> !llvm.ptr {
   return %0 : !llvm.ptr
 }
 
-// 8 | 3 << 16 | 1 << 24 | 2 << 28 = 553844744. The shared window base is at
+// 8 | 3 << 16 | 1 << 24 | 2 << 28 | 1 << 32 = 4848812040. The shared window base is at
 // offset 64 of the thread state, its size (totalSharedBytes) at 52.
 // CHECK-LABEL: llvm.func @shared_access(
 // CHECK-SAME: %[[S:[^:]*]]: !llvm.ptr, %[[P:[^:]*]]: !llvm.ptr)
@@ -47,7 +50,7 @@ func.func @global_access(%s: !llvm.ptr, %p: !llvm.ptr) -> !llvm.ptr {
 // CHECK-NEXT: llvm.cond_br %[[OK]], ^[[DONE:bb[0-9]+]](%[[P]] : !llvm.ptr), ^[[SLOW:bb[0-9]+]]
 // CHECK-NEXT: ^[[SLOW]]:
 // CHECK-NEXT: llvm.mlir.addressof @__ptxjit_where_
-// CHECK-NEXT: %[[K:.*]] = llvm.mlir.constant(553844744 : i64) : i64
+// CHECK-NEXT: %[[K:.*]] = llvm.mlir.constant(4848812040 : i64) : i64
 // CHECK-NEXT: %[[R:.*]] = llvm.call @ptxrt_check_access(%[[S]], %[[P]], %[[K]]
 // CHECK-NEXT: llvm.br ^[[DONE]](%[[R]] : !llvm.ptr)
 // CHECK-NEXT: ^[[DONE]](%[[RES:.*]]: !llvm.ptr):

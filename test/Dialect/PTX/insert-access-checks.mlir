@@ -5,6 +5,12 @@
 // reach the kernel's parameter window (not call slots, not in device
 // functions). Each module variable gets a 256-byte red zone after it.
 // RUN: ptx-opt --ptx-insert-access-checks %s | FileCheck %s
+// RUN: ptx-opt --ptx-insert-access-checks="checks=15" %s | FileCheck %s --check-prefix=ALL
+
+// The checks are left on the module for the lowering (memcheck, 1, by
+// default; all four are 15).
+// CHECK: module attributes {ptx.checks = 1 : i32}
+// ALL: module attributes {ptx.checks = 15 : i32}
 
 // CHECK:      llvm.mlir.global external @table()
 // CHECK:      llvm.mlir.global external @__ptxjit_redzone_table() {{.*}} : !llvm.array<256 x i8>
@@ -26,14 +32,14 @@ llvm.mlir.global external @table() {addr_space = 0 : i32, alignment = 4 : i64} :
 // CHECK-NEXT:    ptx.ld %[[C1]] {space = #ptx<space global>} : (!llvm.ptr) -> (f32, f32, f32, f32)
 // CHECK:         ptx.check_access %[[S]], %[[P]] {align = 2 : i64, function = "kernel", kind = #ptx<access write>, size = 2 : i64, space = #ptx<space shared>
 // CHECK:         ptx.st
-// CHECK:         ptx.check_access %[[S]], %[[P]] {align = 4 : i64, function = "kernel", kind = #ptx<access atomic>, size = 4 : i64, space = #ptx<space generic>
+// CHECK:         ptx.check_access %[[S]], %[[P]] {align = 4 : i64, function = "kernel", kind = #ptx<access atomic>, ptx.strong, size = 4 : i64, space = #ptx<space generic>
 // CHECK:         ptx.atom
 // CHECK:         %[[W:.*]] = ptx.window_ptr
 // CHECK:         ptx.check_access %[[S]], %[[W]] {align = 4 : i64, function = "kernel", kind = #ptx<access read>, size = 4 : i64, space = #ptx<space param>
 // CHECK:         ptx.ld {{.*}}space = #ptx<space param>
 // CHECK-NOT:     ptx.check_access {{.*}}space = #ptx<space param>
 // CHECK:         ptx.ld %[[P]] {space = #ptx<space param>}
-// CHECK:         ptx.check_access %[[S]], %[[P]] {align = 8 : i64, function = "kernel", kind = #ptx<access atomic>, size = 8 : i64, space = #ptx<space generic>
+// CHECK:         ptx.check_access %[[S]], %[[P]] {align = 8 : i64, function = "kernel", kind = #ptx<access atomic>, ptx.strong, size = 8 : i64, space = #ptx<space generic>
 // CHECK:         ptx.mbarrier
 func.func @kernel(%s: !llvm.ptr, %p: !llvm.ptr, %v: f32) attributes {ptx.kernel} {
   %a:4 = ptx.ld %p {space = #ptx<space global>} : (!llvm.ptr) -> (f32, f32, f32, f32)
@@ -56,5 +62,29 @@ func.func @kernel(%s: !llvm.ptr, %p: !llvm.ptr, %v: f32) attributes {ptx.kernel}
 // CHECK:         ptx.ld
 func.func @device(%s: !llvm.ptr, %p: !llvm.ptr) {
   %q = ptx.ld %p {space = #ptx<space param>} : (!llvm.ptr) -> i32
+  return
+}
+
+// Strong accesses (volatile, relaxed/acquire/release) never race: their
+// checks say so. With synccheck, aligned barriers and warp collectives name
+// their site; a barrier without .aligned gets an empty one.
+// CHECK-LABEL: func.func @sync(
+// CHECK:         ptx.check_access {{.*}}kind = #ptx<access read>, ptx.strong, size = 4
+// CHECK:         ptx.check_access {{.*}}kind = #ptx<access read>, size = 4
+// CHECK-NOT:     ptx.check_site
+// ALL-LABEL:   func.func @sync(
+// ALL:           ptx.barrier {{.*}}ptx.check_site = "sync\00{{.*}}insert-access-checks.mlir:[[@LINE+10]]:{{[0-9]+}}\00"
+// ALL:           ptx.barrier {{.*}}ptx.check_site = ""
+// ALL:           ptx.warp_collective {{.*}}ptx.check_site = "sync\00{{.*}}insert-access-checks.mlir:[[@LINE+10]]:{{[0-9]+}}\00"
+func.func @sync(%s: !llvm.ptr, %p: !llvm.ptr) {
+  %a = ptx.ld %p {space = #ptx<space shared>, is_volatile} : (!llvm.ptr) -> i32
+  %b = ptx.ld %p {space = #ptx<space shared>} : (!llvm.ptr) -> i32
+  %c0 = arith.constant 0 : i32
+  %m = arith.constant -1 : i32
+  %c1 = arith.constant 1 : i32
+  %c31 = arith.constant 31 : i32
+  ptx.barrier %s, %c0 {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!llvm.ptr, i32) -> ()
+  ptx.barrier %s, %c0 {operandSegmentSizes = array<i32: 1, 1, 0, 0>, ptx.unaligned} : (!llvm.ptr, i32) -> ()
+  %r:2 = ptx.warp_collective %s, %a, %c1, %c31, %m {kind = #ptx<collective shfl.down>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 1>} : (!llvm.ptr, i32, i32, i32, i32) -> (i32, i1)
   return
 }

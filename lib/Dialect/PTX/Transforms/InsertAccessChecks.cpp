@@ -6,6 +6,7 @@
 
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
 #include "ptxjit/Dialect/PTX/Transforms/Passes.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "llvm/Support/MathExtras.h"
@@ -22,6 +23,7 @@ namespace {
 
 struct InsertAccessChecksPass
     : public ptx::impl::PTXInsertAccessChecksBase<InsertAccessChecksPass> {
+  using Base::Base;
   void runOnOperation() override;
 };
 
@@ -44,6 +46,9 @@ struct Access {
   uint64_t size = 0;
   ptx::AccessKind kind = ptx::AccessKind::read;
   ptx::StateSpace space = ptx::StateSpace::generic;
+  /// Volatile, relaxed, acquire, release or mmio (9.7.9.7's strong
+  /// operations): never part of a data race.
+  bool strong = false;
 };
 
 std::optional<Access> accessOf(Operation *op) {
@@ -53,6 +58,7 @@ std::optional<Access> accessOf(Operation *op) {
     for (Type t : ld.getResultTypes())
       access.size += bytesOf(t);
     access.space = ld.getSpace();
+    access.strong = ld.getIsVolatile() || ld.getOrder() || ld.getMmio();
     return access;
   }
   if (auto st = dyn_cast<ptx::StOp>(op)) {
@@ -61,6 +67,7 @@ std::optional<Access> accessOf(Operation *op) {
       access.size += bytesOf(v.getType());
     access.kind = ptx::AccessKind::write;
     access.space = st.getSpace();
+    access.strong = st.getIsVolatile() || st.getOrder() || st.getMmio();
     return access;
   }
   if (auto atom = dyn_cast<ptx::AtomOp>(op)) {
@@ -68,6 +75,7 @@ std::optional<Access> accessOf(Operation *op) {
     access.size = bytesOf(atom.getB().getType());
     access.kind = ptx::AccessKind::atomic;
     access.space = atom.getSpace();
+    access.strong = true;
     return access;
   }
   if (auto mbarrier = dyn_cast<ptx::MbarrierOp>(op)) {
@@ -76,6 +84,7 @@ std::optional<Access> accessOf(Operation *op) {
     access.pointer = &mbarrier.getObjectMutable()[0];
     access.size = 8;
     access.kind = ptx::AccessKind::atomic;
+    access.strong = true;
     // The object is a `.shared` location whatever address form named it.
     access.space = ptx::StateSpace::generic;
     return access;
@@ -158,6 +167,9 @@ void InsertAccessChecksPass::runOnOperation() {
   MLIRContext *ctx = &getContext();
   auto sourceFiles =
       getOperation()->getAttrOfType<DictionaryAttr>(ptx::attrs::kSourceFiles);
+  getOperation()->setAttr(
+      rt::check::kChecksModuleAttr,
+      IntegerAttr::get(IntegerType::get(ctx, 32), unsigned(checks)));
   Type ptrType = LLVM::LLVMPointerType::get(ctx);
   // A red zone after each module variable, so that an overrun of one does
   // not land in the next (the JIT lays variables out in module order). The
@@ -192,6 +204,18 @@ void InsertAccessChecksPass::runOnOperation() {
     Value state = fn.getArgument(0);
     SmallVector<std::pair<Operation *, Access>> accesses;
     fn.walk([&](Operation *op) {
+      // synccheck names the barrier or collective a thread waits at.
+      // (An empty site, for a barrier without `.aligned`, which the
+      // scheduler does not check, clears the one of an earlier wait.)
+      if ((checks & rt::check::Synccheck) &&
+          isa<ptx::BarrierOp, ptx::WarpCollectiveOp, ptx::WarpMatrixOp>(op))
+        op->setAttr(rt::check::kCheckSiteAttr,
+                    op->hasAttr(rt::check::kUnalignedBarrierAttr)
+                        ? StringAttr::get(ctx, "")
+                        : StringAttr::get(ctx, fn.getName() + Twine('\0') +
+                                                   locationText(op->getLoc(),
+                                                                sourceFiles) +
+                                                   Twine('\0')));
       if (std::optional<Access> access = accessOf(op)) {
         if (access->space != ptx::StateSpace::param ||
             (isKernel && inParamWindow(access->pointer->get())))
@@ -213,6 +237,8 @@ void InsertAccessChecksPass::runOnOperation() {
           ptx::AccessKindAttr::get(ctx, access.kind),
           ptx::StateSpaceAttr::get(ctx, access.space),
           b.getStringAttr(fn.getName()), b.getStringAttr(locationText(loc, sourceFiles)));
+      if (access.strong)
+        check->setAttr(rt::check::kStrongAccessAttr, UnitAttr::get(ctx));
       access.pointer->set(check.getRes());
       // (An access nested in another op's region cannot branch to a
       // return; a null pointer there faults as an invalid access.)

@@ -44,7 +44,7 @@ def PTXMarkSuspendPoints : Pass<"ptx-mark-suspend-points", "mlir::ModuleOp"> {
 }
 
 def PTXInsertAccessChecks : Pass<"ptx-insert-access-checks", "mlir::ModuleOp"> {
-  let summary = "checked mode (memcheck): check each memory access of a thread";
+  let summary = "checked mode: check each memory access and synchronization of a thread";
   let description = [{
     Puts a `ptx.check_access` before every `ptx.ld`, `ptx.st`, `ptx.atom` and
     `ptx.mbarrier` on an object, with the access's size, required alignment
@@ -58,9 +58,21 @@ def PTXInsertAccessChecks : Pass<"ptx-insert-access-checks", "mlir::ModuleOp"> {
     variable gets a red zone after it, so that an overrun of one does not
     land in the next.
 
+    `checks` holds the rt::check::Check bits (1 memcheck, 2 racecheck,
+    4 initcheck, 8 synccheck); the module keeps them in `ptx.checks` for
+    the lowering. A strong access (volatile, relaxed, acquire, release,
+    mmio), which never takes part in a data race, has `ptx.strong` on its
+    check. With synccheck, each `ptx.barrier`, `ptx.warp_collective` and
+    `ptx.warp_matrix` gets `ptx.check_site`, its function and location,
+    which the scheduler names in its reports.
+
     Checked code is a separate compilation (CompileOptions::checks), so
     code compiled without checks pays nothing.
   }];
+  let options = [
+    Option<"checks", "checks", "unsigned", "1",
+           "the checks to compile in (rt::check::Check bits)">
+  ];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::func::FuncDialect",
                            "mlir::cf::ControlFlowDialect"];
 }
