@@ -1497,9 +1497,9 @@ LogicalResult Parser::parseOperand(FunctionInfo &function, Operand &op) {
     if (tok.overflow)
       return error() << "integer literal does not fit in 64 bits", failure();
     op.kind = Operand::Imm;
-    op.imm = static_cast<int64_t>(tok.intValue);
-    if (negative)
-      op.imm = -op.imm;
+    // Negated in 64-bit two's complement: -0x8000000000000000 is INT64_MIN
+    // (a signed negation of it would overflow).
+    op.imm = static_cast<int64_t>(negative ? 0 - tok.intValue : tok.intValue);
     consume();
     return success();
   }

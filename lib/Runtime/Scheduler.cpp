@@ -432,6 +432,43 @@ static bool checkCollectiveMask(ThreadState *warp[kWarpSize], uint32_t group,
   return true;
 }
 
+/// synccheck for the lanes of a warp waiting at warp collectives, grouped
+/// by (instruction, member mask): lanes named in a group's mask must call
+/// the instruction with that same mask. Returns whether the gang goes on.
+static bool checkCollectiveMaskAgreement(
+    ThreadState *warp[kWarpSize],
+    const std::map<std::pair<uint32_t, uint32_t>, uint32_t> &groups) {
+  // A lane outside its own mask is the more precise report.
+  for (auto [key, group] : groups)
+    if (warp[__builtin_ctz(group)]->collOp != ActiveMask &&
+        (group & ~key.second))
+      return checkCollectiveMask(warp, group, key.second);
+  for (auto [key, group] : groups) {
+    for (auto [otherKey, otherGroup] : groups) {
+      if (otherKey.first != key.first || otherKey.second == key.second)
+        continue;
+      ThreadState &t = *warp[__builtin_ctz(group)];
+      if (t.collOp == ActiveMask)
+        continue;
+      uint32_t named = key.second & otherGroup;
+      if (!named)
+        continue;
+      char text[200];
+      std::snprintf(text, sizeof(text),
+                    "Invalid arguments: lanes 0x%08x of the member mask "
+                    "0x%08x of a warp collective call it with the mask "
+                    "0x%08x",
+                    named, key.second, otherKey.second);
+      if (!check::reportSyncError(t, siteOf(t), text, "")) {
+        t.fault = check::kFaultCheck;
+        return false;
+      }
+      return true;
+    }
+  }
+  return true;
+}
+
 /// Completes the warp collectives of the CTA whose threads are
 /// `threads[first, first + size)`: lanes waiting at the same instruction
 /// with the same member mask form a group (tiles of a warp use disjoint
@@ -461,6 +498,9 @@ static bool completeWarpCollectives(ThreadState *threads, unsigned first,
         uint32_t mask = warp[l]->collOp == ActiveMask ? 0 : warp[l]->collMask;
         groups[{warp[l]->waitId, mask}] |= 1u << l;
       }
+    if ((checks & check::Synccheck) &&
+        !checkCollectiveMaskAgreement(warp, groups))
+      return true;
     for (auto [key, group] : groups) {
       ThreadState *firstLane = warp[__builtin_ctz(group)];
       if (firstLane->collOp != ActiveMask) {
@@ -485,6 +525,56 @@ static bool completeWarpCollectives(ThreadState *threads, unsigned first,
     }
   }
   return progress;
+}
+
+/// synccheck, when the gang can go no further: a warp collective that
+/// waits for lanes of its member mask that wait elsewhere, or that wait
+/// there with another mask, or whose mask leaves out the calling lane.
+/// Reports the first and stops its thread; returns whether it found one.
+static bool reportStuckCollective(ThreadState *threads, unsigned count,
+                                  unsigned ctaSize) {
+  for (unsigned i = 0; i < count; ++i) {
+    ThreadState &t = threads[i];
+    if (t.waitKind != WaitCollective || t.collOp == ActiveMask)
+      continue;
+    unsigned lane = i % ctaSize % kWarpSize;
+    unsigned warpFirst = i - lane;
+    uint32_t elsewhere = 0, otherMask = 0;
+    for (unsigned l = 0; l < kWarpSize; ++l) {
+      unsigned j = warpFirst + l;
+      if (!(t.collMask >> l & 1) || j >= count || j / ctaSize != i / ctaSize)
+        continue;
+      const ThreadState &o = threads[j];
+      if (o.waitKind == WaitExited)
+        continue;
+      if (o.waitKind != WaitCollective || o.waitId != t.waitId)
+        elsewhere |= 1u << l;
+      else if (o.collMask != t.collMask)
+        otherMask |= 1u << l;
+    }
+    char text[200];
+    if (!(t.collMask >> lane & 1))
+      std::snprintf(text, sizeof(text),
+                    "Invalid arguments: the member mask 0x%08x of a warp "
+                    "collective does not contain the calling lane %u",
+                    t.collMask, lane);
+    else if (elsewhere)
+      std::snprintf(text, sizeof(text),
+                    "Invalid arguments: lanes 0x%08x of the member mask "
+                    "0x%08x of a warp collective never arrive at it",
+                    elsewhere, t.collMask);
+    else if (otherMask)
+      std::snprintf(text, sizeof(text),
+                    "Invalid arguments: lanes 0x%08x of the member mask "
+                    "0x%08x of a warp collective call it with another mask",
+                    otherMask, t.collMask);
+    else
+      continue;
+    check::reportSyncError(t, siteOf(t), text, "");
+    t.fault = check::kFaultCheck;
+    return true;
+  }
+  return false;
 }
 
 bool ptxjit::rt::runCoroutineGang(ThreadRamp ramp, ThreadState *threads,
@@ -598,36 +688,14 @@ bool ptxjit::rt::runCoroutineGang(ThreadRamp ramp, ThreadState *threads,
         runnable.push_back(i);
         yielded = true;
       }
+    // A check that stopped a thread while barriers and collectives
+    // completed ends the gang; the launch reports it.
     if (runnable.empty() && (shape.checks & check::Synccheck)) {
-      // A warp collective whose mask names lanes that wait elsewhere.
-      for (unsigned i = 0; i < count; ++i) {
-        ThreadState &t = threads[i];
-        if (t.waitKind != WaitCollective || t.collOp == ActiveMask)
-          continue;
-        unsigned warpFirst = i - i % ctaSize % kWarpSize;
-        uint32_t missing = 0;
-        for (unsigned l = 0; l < kWarpSize; ++l) {
-          unsigned j = warpFirst + l;
-          if (!(t.collMask >> l & 1) || j >= count ||
-              j / ctaSize != i / ctaSize)
-            continue;
-          const ThreadState &o = threads[j];
-          if (o.waitKind != WaitExited &&
-              !(o.waitKind == WaitCollective && o.waitId == t.waitId))
-            missing |= 1u << l;
-        }
-        if (!missing)
-          continue;
-        char text[160];
-        std::snprintf(text, sizeof(text),
-                      "Invalid arguments: lanes 0x%08x of the member mask "
-                      "0x%08x of a warp collective never arrive at it",
-                      missing, t.collMask);
-        check::reportSyncError(t, siteOf(t), text,
-                               "they wait at another barrier or collective");
-        t.fault = check::kFaultCheck;
+      bool stopped = false;
+      for (unsigned i = 0; i < count && !stopped; ++i)
+        stopped = threads[i].fault != 0;
+      if (stopped || reportStuckCollective(threads, count, ctaSize))
         break;
-      }
     }
     if (runnable.empty()) {
       message = "deadlock: the threads of the CTA wait at barriers or warp "

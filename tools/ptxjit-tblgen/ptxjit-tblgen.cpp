@@ -358,7 +358,7 @@ bool emitFuzzDict(raw_ostream &os, const RecordKeeper &records) {
       if (c == '"' || c == '\\')
         os << '\\' << c;
       else if (c == '\n')
-        os << "\\n";
+        os << "\\x0A"; // libFuzzer's dictionaries know only \xNN escapes.
       else
         os << c;
     }
