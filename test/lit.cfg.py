@@ -17,7 +17,7 @@ llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["ptx-opt", "ptx-translate", "ptx-jit", "ptxjit-tblgen"],
+    ["ptx-opt", "ptx-translate", "ptx-jit", "ptx-fuzz", "ptxjit-tblgen"],
     [config.ptxjit_tools_dir, config.llvm_tools_dir])
 config.substitutions.append(("%unittests", os.path.join(
     config.ptxjit_obj_root, "unittests")))

@@ -6,6 +6,8 @@
 
 #include "FunctionEmitter.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 using namespace mlir;
 using namespace ptxjit;
 using namespace ptxjit::frontend;
@@ -47,26 +49,55 @@ Value FunctionEmitter::readVar(unsigned var, Block *block) {
 }
 
 Value FunctionEmitter::readVarRecursive(unsigned var, Block *block) {
+  // Up a chain of sealed single-predecessor blocks iteratively: a long
+  // chain must not recurse once per block, and a chain that comes back to
+  // itself (a cycle that nothing enters: unreachable code) holds no
+  // definition, so the value is undefined there.
+  SmallVector<Block *> chain;
+  llvm::SmallPtrSet<Block *, 8> seen;
+  Block *current = block;
   Value value;
-  BlockState &st = blocks[block];
-  if (!st.sealed) {
-    BlockArgument arg = block->addArgument(varType(var), func.getLoc());
-    blocks[block].incomplete.push_back({var, arg});
-    value = arg;
-  } else {
-    llvm::SetVector<Block *> preds(block->pred_begin(), block->pred_end());
-    if (preds.empty()) {
-      value = undefValue(var);
-    } else if (preds.size() == 1) {
-      value = readVar(var, preds.front());
-    } else {
-      BlockArgument arg = block->addArgument(varType(var), func.getLoc());
-      writeVar(var, block, arg);
-      addPhiOperands(var, block, arg);
-      value = arg;
+  while (true) {
+    if (current != block) {
+      auto it = blocks[current].defs.find(var);
+      if (it != blocks[current].defs.end()) {
+        value = it->second;
+        break;
+      }
     }
+    if (!seen.insert(current).second) {
+      value = undefValue(var);
+      break;
+    }
+    if (!blocks[current].sealed) {
+      // An incomplete phi, completed when the block is sealed.
+      BlockArgument arg = current->addArgument(varType(var), func.getLoc());
+      blocks[current].incomplete.push_back({var, arg});
+      value = arg;
+      break;
+    }
+    llvm::SetVector<Block *> preds(current->pred_begin(),
+                                   current->pred_end());
+    if (preds.empty()) {
+      chain.push_back(current);
+      value = undefValue(var);
+      break;
+    }
+    if (preds.size() > 1) {
+      // The phi is the definition before its operands are read, which
+      // ends the cycles through it.
+      BlockArgument arg = current->addArgument(varType(var), func.getLoc());
+      writeVar(var, current, arg);
+      addPhiOperands(var, current, arg);
+      value = arg;
+      break;
+    }
+    chain.push_back(current);
+    current = preds.front();
   }
-  writeVar(var, block, value);
+  writeVar(var, current, value);
+  for (Block *visited : chain)
+    writeVar(var, visited, value);
   return value;
 }
 
