@@ -11,11 +11,12 @@
 // -march=native, same number of host threads), checks that both agree, and
 // prints the median times and their ratio (ptxjit / native).
 //
-//   ptxjit-simt-bench [--repeat=N] [--threads=N] [--check]
+//   ptxjit-simt-bench [--repeat=N] [--threads=N] [--check[=LIST]]
 //
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/JIT/Module.h"
+#include "ptxjit/Runtime/Checks.h"
 #include "ptxjit/Runtime/TensorMap.h"
 
 #include <algorithm>
@@ -64,19 +65,30 @@ int main(int argc, char **argv) {
   int repeat = 5;
   unsigned threads = std::thread::hardware_concurrency();
   bool checked = false;
+  unsigned checks = 0;
   for (int i = 1; i < argc; ++i) {
     if (!std::strncmp(argv[i], "--repeat=", 9))
       repeat = std::atoi(argv[i] + 9);
     else if (!std::strncmp(argv[i], "--threads=", 10))
       threads = std::atoi(argv[i] + 10);
-    else if (!std::strcmp(argv[i], "--check"))
+    else if (!std::strcmp(argv[i], "--check")) {
       checked = true;
+      checks = ptxjit::rt::check::Memcheck;
+    } else if (!std::strncmp(argv[i], "--check=", 8)) {
+      std::string error;
+      if (!ptxjit::rt::check::parseChecks(argv[i] + 8, checks, error)) {
+        std::fprintf(stderr, "--check: %s\n", error.c_str());
+        return 1;
+      }
+      checked = checks != 0;
+    }
   }
-  // --check: the first three kernels compiled with memcheck (their buffers
-  // registered), to measure checked mode's overhead against this table
-  // without --check; the other kernels are not run.
+  // --check[=memcheck,racecheck,...]: the first three kernels compiled with
+  // those checks (memcheck alone by default; their buffers registered), to
+  // measure checked mode's overhead against this table without --check; the
+  // other kernels are not run.
   ptxjit::CompileOptions compileOptions;
-  compileOptions.checks = checked ? 1u : 0u;
+  compileOptions.checks = checks;
   auto module = ptxjit::Module::loadFromFile(PTXJIT_BENCH_DIR "/kernels.ptx",
                                              compileOptions);
   if (!module) {

@@ -393,15 +393,23 @@ bool checkInitialized(ThreadState *st, uintptr_t addr, uint64_t packed,
 // racecheck
 //===----------------------------------------------------------------------===//
 
-/// What racecheck remembers of one byte of shared memory: its last writer
-/// and two distinct readers, each with the barrier interval of the access
-/// (a stale interval is as good as none).
+/// What racecheck remembers of one 4-byte word of shared memory: its last
+/// writer and two distinct readers, each with the barrier interval of the
+/// access (a stale interval is as good as none) and the bytes of the word
+/// it touched. Words rather than bytes keep the common 4-byte access to one
+/// cell; the byte masks keep two threads that use different bytes of a
+/// word (a char array) apart. A word remembers one writer: when two
+/// threads write different bytes of it, the first is forgotten, which can
+/// hide a hazard but never invents one.
 struct RaceCell {
   const char *writeWhere, *readWhere[2];
   uint32_t writeEpoch, writeWarpEpoch;
   uint32_t readEpoch[2], readWarpEpoch[2];
   uint16_t writer, reader[2];
+  uint8_t writeMask, readMask[2];
 };
+
+constexpr unsigned kRaceWordBytes = 4;
 
 /// The shadow of the shared windows this host thread has run (keyed by the
 /// window's host address).
@@ -415,8 +423,8 @@ thread_local uint32_t syncEpochCounter = 0;
 
 std::vector<RaceCell> &raceCells(const ThreadState &st) {
   RaceShadows &shadows = raceShadows;
-  if (shadows.lastWindow == st.shared &&
-      shadows.lastCells->size() >= st.totalSharedBytes)
+  size_t words = (st.totalSharedBytes + kRaceWordBytes - 1) / kRaceWordBytes;
+  if (shadows.lastWindow == st.shared && shadows.lastCells->size() >= words)
     return *shadows.lastCells;
   // Launches allocate their windows anew: forget old ones now and then.
   if (shadows.windows.size() > 256) {
@@ -424,8 +432,8 @@ std::vector<RaceCell> &raceCells(const ThreadState &st) {
     shadows.lastWindow = nullptr;
   }
   std::vector<RaceCell> &cells = shadows.windows[st.shared];
-  if (cells.size() < st.totalSharedBytes)
-    cells.assign(st.totalSharedBytes, RaceCell{});
+  if (cells.size() < words)
+    cells.assign(words, RaceCell{});
   shadows.lastWindow = st.shared;
   shadows.lastCells = &cells;
   return cells;
@@ -527,33 +535,38 @@ bool recordSharedAccess(ThreadState *st, uint64_t offset, uint64_t packed,
   unsigned me = linearTid(*st);
   bool write = accessKind(packed) == Access::Write;
   bool goOn = true;
-  for (uint64_t i = offset; i < offset + size; ++i) {
-    RaceCell &cell = cells[i];
-    if (cell.writeWhere && unordered(*st, me, cell.writer, cell.writeEpoch,
-                                     cell.writeWarpEpoch)) {
-      goOn &= reportHazard(st, write ? "WAW" : "RAW", i & ~uint64_t(size - 1),
-                           size, "Write", cell.writer, cell.writeWhere,
+  bool reported = false;
+  uint64_t end = offset + size;
+  for (uint64_t word = offset / kRaceWordBytes; word * kRaceWordBytes < end;
+       ++word) {
+    uint64_t first = std::max<uint64_t>(offset, word * kRaceWordBytes);
+    uint64_t last = std::min<uint64_t>(end, (word + 1) * kRaceWordBytes);
+    uint8_t mask = uint8_t(((1u << (last - first)) - 1)
+                           << (first - word * kRaceWordBytes));
+    RaceCell &cell = cells[word];
+    if (!reported && cell.writeWhere && (cell.writeMask & mask) &&
+        unordered(*st, me, cell.writer, cell.writeEpoch,
+                  cell.writeWarpEpoch)) {
+      goOn &= reportHazard(st, write ? "WAW" : "RAW", offset, size, "Write",
+                           cell.writer, cell.writeWhere,
                            write ? "Write" : "Read", where);
-      break;
+      reported = true;
     }
-    if (write) {
-      bool raced = false;
-      for (int k = 0; k < 2 && !raced; ++k)
-        if (cell.readWhere[k] &&
+    if (!reported && write)
+      for (int k = 0; k < 2; ++k)
+        if (cell.readWhere[k] && (cell.readMask[k] & mask) &&
             unordered(*st, me, cell.reader[k], cell.readEpoch[k],
                       cell.readWarpEpoch[k])) {
-          goOn &= reportHazard(st, "WAR", i & ~uint64_t(size - 1), size,
-                               "Read", cell.reader[k], cell.readWhere[k],
-                               "Write", where);
-          raced = true;
+          goOn &= reportHazard(st, "WAR", offset, size, "Read",
+                               cell.reader[k], cell.readWhere[k], "Write",
+                               where);
+          reported = true;
+          break;
         }
-      if (raced)
-        break;
-    }
-  }
-  for (uint64_t i = offset; i < offset + size; ++i) {
-    RaceCell &cell = cells[i];
     if (write) {
+      bool same = cell.writeWhere && cell.writer == me &&
+                  cell.writeEpoch == st->syncEpoch;
+      cell.writeMask = same ? uint8_t(cell.writeMask | mask) : mask;
       cell.writeWhere = where;
       cell.writer = uint16_t(me);
       cell.writeEpoch = st->syncEpoch;
@@ -566,6 +579,9 @@ bool recordSharedAccess(ThreadState *st, uint64_t offset, uint64_t packed,
     if (cell.readWhere[0] && cell.readEpoch[0] == st->syncEpoch &&
         cell.reader[0] != me)
       slot = 1;
+    bool same = cell.readWhere[slot] && cell.reader[slot] == me &&
+                cell.readEpoch[slot] == st->syncEpoch;
+    cell.readMask[slot] = same ? uint8_t(cell.readMask[slot] | mask) : mask;
     cell.readWhere[slot] = where;
     cell.reader[slot] = uint16_t(me);
     cell.readEpoch[slot] = st->syncEpoch;
@@ -582,6 +598,19 @@ extern "C" void *ptxrt_check_access(ThreadState *st, void *ptr,
   uint64_t size = accessSize(packed);
   uint64_t align = uint64_t(1) << accessLog2Align(packed);
   Space space = accessSpace(packed);
+  // The common racecheck case first: an aligned access to the CTA's own
+  // shared memory.
+  uintptr_t window = reinterpret_cast<uintptr_t>(st->shared);
+  if ((space == Space::Shared || space == Space::Generic) &&
+      addr - window < st->totalSharedBytes &&
+      addr - window + size <= st->totalSharedBytes &&
+      (addr & (align - 1)) == 0) {
+    if (!(accessChecks(packed) & Racecheck) ||
+        recordSharedAccess(st, addr - window, packed, where))
+      return ptr;
+    st->fault = kFaultCheck;
+    return nullptr;
+  }
 
   bool valid = false;
   Space shown = space;

@@ -203,6 +203,18 @@ void InsertAccessChecksPass::runOnOperation() {
     bool canReturn = fn.getNumResults() == 0;
     Value state = fn.getArgument(0);
     SmallVector<std::pair<Operation *, Access>> accesses;
+    // Only the accesses some enabled check looks at: memcheck all of them,
+    // racecheck those that may reach shared memory, initcheck those that
+    // may reach global memory.
+    auto wanted = [&](const Access &access) {
+      if (checks & rt::check::Memcheck)
+        return true;
+      bool generic = access.space == ptx::StateSpace::generic;
+      return ((checks & rt::check::Racecheck) &&
+              (generic || access.space == ptx::StateSpace::shared)) ||
+             ((checks & rt::check::Initcheck) &&
+              (generic || access.space == ptx::StateSpace::global));
+    };
     fn.walk([&](Operation *op) {
       // synccheck names the barrier or collective a thread waits at.
       // (An empty site, for a barrier without `.aligned`, which the
@@ -217,12 +229,14 @@ void InsertAccessChecksPass::runOnOperation() {
                                                                 sourceFiles) +
                                                    Twine('\0')));
       if (std::optional<Access> access = accessOf(op)) {
-        if (access->space != ptx::StateSpace::param ||
-            (isKernel && inParamWindow(access->pointer->get())))
+        if ((access->space != ptx::StateSpace::param ||
+             (isKernel && inParamWindow(access->pointer->get()))) &&
+            wanted(*access))
           accesses.push_back({op, *access});
       } else if (auto copy = dyn_cast<LLVM::MemcpyOp>(op)) {
         for (const Access &part : asyncCopyAccesses(copy))
-          accesses.push_back({op, part});
+          if (wanted(part))
+            accesses.push_back({op, part});
       }
     });
     for (auto &[op, access] : accesses) {
