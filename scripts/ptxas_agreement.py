@@ -9,7 +9,7 @@ the tests do.
 
     scripts/ptxas_agreement.py --ptx-translate build/bin/ptx-translate \
         [--ptxas /usr/local/cuda/bin/ptxas] [--mutants 2000] [--seed 1] \
-        [--report FILE] [--min-agreement PERCENT]
+        [--report FILE] [--min-agreement PERCENT] [--jobs N]
 
 Each mutant changes one instruction in one way:
   drop-mod     remove one of its modifiers (`.rn`, `.ftz`, `.u32`, ...)
@@ -26,6 +26,7 @@ rejects what ptxas accepts (the worse kind: a user's valid PTX fails).
 
 import argparse
 import collections
+import concurrent.futures
 import os
 import random
 import re
@@ -129,6 +130,8 @@ def main():
     ap.add_argument('--max-lines', type=int, default=400,
                     help='skip seed files longer than this (ptxas time)')
     ap.add_argument('--report')
+    ap.add_argument('--jobs', type=int, default=1,
+                    help='mutants checked at once')
     ap.add_argument('--min-agreement', type=float, default=0,
                     help='exit with status 1 below this percentage, or on '
                          'any crash (for the lit test)')
@@ -162,11 +165,11 @@ def main():
     kinds = ['drop-mod', 'add-mod', 'swap-type', 'drop-operand',
              'add-operand', 'int-literal', 'float-lit']
 
-    counts = collections.Counter()
-    disagreements = []
-    done = 0
+    # The mutants first (deterministic for a seed), then both verdicts for
+    # each, --jobs at a time.
+    mutants = []
     attempts = 0
-    while done < args.mutants and attempts < args.mutants * 20:
+    while len(mutants) < args.mutants and attempts < args.mutants * 20:
         attempts += 1
         path, text = rng.choice(usable)
         lines = text.split('\n')
@@ -176,15 +179,28 @@ def main():
         if new is None or new == lines[i]:
             continue
         lines[i] = new
-        tmp = os.path.join(work, 'mutant.ptx')
-        open(tmp, 'w').write('\n'.join(lines))
-        ok_ptxas, _ = accepts([args.ptxas, '-arch=' + target_of(text), '-o',
+        mutants.append((kind, path, i, new, '\n'.join(lines),
+                        target_of(text)))
+
+    def judge(index):
+        kind, path, i, new, mutant, target = mutants[index]
+        tmp = os.path.join(work, 'mutant%d.ptx' % index)
+        open(tmp, 'w').write(mutant)
+        ok_ptxas, _ = accepts([args.ptxas, '-arch=' + target, '-o',
                                os.devnull], tmp)
         ok_ours, msg = accepts([args.ptx_translate, '--import-ptx', '-o',
                                 os.devnull], tmp)
+        os.unlink(tmp)
+        return ok_ptxas, ok_ours, msg
+
+    counts = collections.Counter()
+    disagreements = []
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        verdicts = list(pool.map(judge, range(len(mutants))))
+    for (kind, path, i, new, _, _), (ok_ptxas, ok_ours, msg) in zip(
+            mutants, verdicts):
         if ok_ptxas is None:
             continue
-        done += 1
         if ok_ours is None:
             counts['crash'] += 1
             disagreements.append(('CRASH', kind, path, i + 1, new.strip(),

@@ -447,9 +447,21 @@ void tensorLoad(ThreadState *st, const uint64_t *block, Form form) {
   bool tf32 =
       map->elem == TensorElem::TF32 || map->elem == TensorElem::TF32Ftz;
   uint64_t bytes = boxBytes(*map);
+  // memcheck: the box in shared memory, and each element read.
+  bool checking = check::launchChecks() & check::Memcheck;
+  bool ok = true;
   auto loadInto = [&](uint8_t *dst) {
     uint64_t base = sharedAddress(st, dst);
+    if (checking && !check::checkRuntimeAccess(st, dst, bytes,
+                                               check::Access::Write,
+                                               "cp.async.bulk.tensor"))
+      ok = false;
     forEachBoxElement(*map, coords, [&](uint64_t offset, const uint8_t *src) {
+      if (!ok || (checking && src &&
+                  !(ok = check::checkRuntimeAccess(st, src, elemBytes,
+                                                   check::Access::Read,
+                                                   "cp.async.bulk.tensor"))))
+        return;
       uint8_t *to = dst + swizzle(*map, base, offset);
       if (!src) {
         std::memcpy(to, &fill, elemBytes);
@@ -465,7 +477,8 @@ void tensorLoad(ThreadState *st, const uint64_t *block, Form form) {
   };
   forEachDestination(st, block, form, [&](uint8_t *dst, uint64_t *mbar) {
     loadInto(dst);
-    completeTx(mbar, bytes);
+    if (ok)
+      completeTx(mbar, bytes);
   });
 }
 
@@ -486,8 +499,24 @@ void tensorStore(ThreadState *st, const uint64_t *block, Form form) {
   }
   const auto *src = reinterpret_cast<const uint8_t *>(block[kSrc]);
   uint64_t base = sharedAddress(st, src);
+  // memcheck: the box in shared memory, and each element written.
+  bool checking = check::launchChecks() & check::Memcheck;
+  const char *operation = form.op() == TensorStore
+                              ? "cp.async.bulk.tensor"
+                              : "cp.reduce.async.bulk.tensor";
+  if (checking && !check::checkRuntimeAccess(st, src, boxBytes(*map),
+                                             check::Access::Read, operation))
+    return;
+  bool ok = true;
   forEachBoxElement(*map, coords, [&](uint64_t offset, uint8_t *to) {
-    if (!to)
+    if (!to || !ok)
+      return;
+    if (checking &&
+        !(ok = check::checkRuntimeAccess(st, to, elemBytes,
+                                         form.op() == TensorStore
+                                             ? check::Access::Write
+                                             : check::Access::Atomic,
+                                         operation)))
       return;
     const uint8_t *from = src + swizzle(*map, base, offset);
     if (form.op() == TensorStore)
@@ -506,6 +535,23 @@ void bulkCopy(ThreadState *st, const uint64_t *block, Form form) {
   auto *dst = reinterpret_cast<uint8_t *>(block[kDst]);
   const auto *src = reinterpret_cast<const uint8_t *>(block[kSrc]);
   uint64_t size = uint32_t(block[kSize]);
+  // memcheck: the source and each destination. With .ignore_oob up to 15
+  // bytes at either end of the source may lie outside its allocation.
+  if (check::launchChecks() & check::Memcheck) {
+    uint64_t left = 0, right = 0;
+    if (form.ignoreOob() && !form.cpMask()) {
+      left = uint32_t(block[kExtra0]);
+      right = uint32_t(block[kExtra1]);
+    }
+    if (left + right < size &&
+        !check::checkRuntimeAccess(st, src + left, size - left - right,
+                                   check::Access::Read, "cp.async.bulk"))
+      return;
+    if (!form.multicast() &&
+        !check::checkRuntimeAccess(st, dst, size, check::Access::Write,
+                                   "cp.async.bulk"))
+      return;
+  }
   if (form.cpMask()) {
     // The i-th bit of byteMask keeps the i-th byte of each 16-byte chunk.
     uint32_t byteMask = uint32_t(block[kExtra0]);
@@ -538,6 +584,11 @@ void bulkReduce(ThreadState *st, const uint64_t *block, Form form) {
   auto *dst = reinterpret_cast<uint8_t *>(block[kDst]);
   const auto *src = reinterpret_cast<const uint8_t *>(block[kSrc]);
   uint64_t size = uint32_t(block[kSize]);
+  if (!check::checkRuntimeAccess(st, src, size, check::Access::Read,
+                                 "cp.reduce.async.bulk") ||
+      !check::checkRuntimeAccess(st, dst, size, check::Access::Atomic,
+                                 "cp.reduce.async.bulk"))
+    return;
   Kind kind = kindOf(form.elem());
   unsigned bytes = kindBytes(kind);
   for (uint64_t at = 0; at + bytes <= size; at += bytes)

@@ -106,6 +106,8 @@ std::atomic<uint64_t> racecheckReports{0};
 std::atomic<uint64_t> initcheckReports{0};
 std::atomic<uint64_t> synccheckReports{0};
 std::atomic<bool> trackInitialization{false};
+/// The checks of the code the calling host thread's launch runs.
+thread_local unsigned currentLaunchChecks = 0;
 std::mutex reportMutex;
 thread_local std::string lastFailureText;
 /// Set once a violation has stopped a thread of the gang this host thread
@@ -316,12 +318,10 @@ std::string threadText(const ThreadState &st) {
 }
 
 /// Reports a memcheck violation; returns whether the thread goes on.
-bool report(ThreadState *st, uintptr_t addr, uint64_t packed,
+bool report(ThreadState *st, uintptr_t addr, uint64_t size, Access access,
             const char *where, Space shownSpace, int64_t windowAddress,
             const std::string &problem, const std::string &detail) {
   Site site(where);
-  uint64_t size = accessSize(packed);
-  Access access = accessKind(packed);
   char address[64];
   if (windowAddress >= 0)
     std::snprintf(address, sizeof(address), "0x%" PRIx64,
@@ -721,7 +721,8 @@ extern "C" void *ptxrt_check_access(ThreadState *st, void *ptr,
   }
   if (space == Space::Generic)
     windowAddress = -1;
-  if (report(st, addr, packed, where, shown, windowAddress, problem, detail)) {
+  if (report(st, addr, size, accessKind(packed), where, shown, windowAddress,
+             problem, detail)) {
     // Continue mode: the access goes to scratch memory, reads give zeros.
     alignas(64) static thread_local uint8_t scratch[256];
     std::memset(scratch, 0, sizeof(scratch));
@@ -867,4 +868,43 @@ bool ptxjit::rt::check::reportSyncError(const ThreadState &st,
                         format(" at %s in %s by ", site.function,
                                site.location) +
                         threadText(st));
+}
+
+void ptxjit::rt::check::setLaunchChecks(unsigned checks) {
+  currentLaunchChecks = checks;
+}
+
+unsigned ptxjit::rt::check::launchChecks() { return currentLaunchChecks; }
+
+bool ptxjit::rt::check::checkRuntimeAccess(ThreadState *st, const void *ptr,
+                                           uint64_t size, Access kind,
+                                           const char *operation) {
+  if (!(currentLaunchChecks & Memcheck) || !size)
+    return true;
+  uintptr_t addr = reinterpret_cast<uintptr_t>(ptr);
+  bool inWindow;
+  Space shown = Space::Global;
+  bool valid;
+  if (sharedOffset(st, addr, 1, inWindow) >= 0) {
+    shown = Space::Shared;
+    sharedOffset(st, addr, size, inWindow);
+    valid = inWindow;
+  } else {
+    valid = inRegistry(addr, size);
+  }
+  if (valid)
+    return true;
+  std::string detail;
+  if (shown == Space::Global)
+    detail = describeGlobal(addr, size);
+  else
+    detail = format("and the CTA's shared memory is %u bytes",
+                    st->totalSharedBytes);
+  std::string where = std::string(operation) + '\0' +
+                      "a copy the runtime makes for the thread" + '\0';
+  if (report(st, addr, size, kind, where.c_str(), shown, -1,
+             "is out of bounds", detail))
+    return true;
+  st->fault = kFaultCheck;
+  return false;
 }

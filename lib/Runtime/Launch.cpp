@@ -286,6 +286,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     } leave{watchdog, workerIndex};
     DefaultFloatEnvironment fpEnvironment;
     AltStack altStack;
+    check::setLaunchChecks(l.checks);
     AlignedBuffer shared(gangCtas * sharedStride, kSharedWindowAlign);
     AlignedBuffer local(gangCtas * localBytes);
     ThreadState state;

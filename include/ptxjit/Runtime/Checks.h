@@ -142,6 +142,19 @@ void setTrackInitialization(bool track);
 /// Marks [base, base + size) written, where it lies in tracked memory.
 void markInitialized(const void *base, uint64_t size);
 
+/// The checks of the code a launch runs, for the runtime's copies on the
+/// kernel's behalf (set by the launch on each of its host threads).
+void setLaunchChecks(unsigned checks);
+unsigned launchChecks();
+
+/// memcheck for a copy the runtime makes for thread \p st (the bulk and
+/// tensor copies): whether [ptr, ptr + size) lies in memory the kernel may
+/// touch (its cluster's shared windows, registered memory). Reports a
+/// violation naming \p operation and returns false (the thread stops)
+/// otherwise, or true in continue mode; always true without memcheck.
+bool checkRuntimeAccess(ThreadState *st, const void *ptr, uint64_t size,
+                        Access kind, const char *operation);
+
 /// A fresh barrier interval: the scheduler gives one to the threads a
 /// barrier releases (syncEpoch) and to the lanes a warp collective releases
 /// (warpSyncEpoch); racecheck compares them. Unique per host thread.
