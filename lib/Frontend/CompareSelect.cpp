@@ -46,6 +46,13 @@ LogicalResult FunctionEmitter::emitSetp(Mods &mods, bool isSet) {
                              ".s32",
              failure();
   } else {
+    // ptxas also takes the destination's type, `.pred`, next to the
+    // source type (`setp.pred.lt.u32`, in any order), as `set` takes a
+    // .dtype.
+    if (types.size() == 2 && (types[0].str() == ".pred") !=
+                                 (types[1].str() == ".pred"))
+      types.erase(types[0].str() == ".pred" ? types.begin()
+                                             : types.begin() + 1);
     if (types.size() != 1)
       return instrError() << "'setp' needs exactly one type modifier",
              failure();

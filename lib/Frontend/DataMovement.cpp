@@ -217,16 +217,30 @@ LogicalResult FunctionEmitter::readCachePolicy(bool cacheHint,
       succeeded(read(operand(operandCount), PtxType::make(PtxType::Bits, 64))));
 }
 
+/// `.L2::evict_*` on ld and st (ISA 9.7.9.8/9.7.9.10) needs a 256-bit
+/// access: `.v8` of a 32-bit type or `.v4` of a 64-bit one.
+static bool hasL2Eviction(const Mods &mods) {
+  return mods.has(Mod::L2_evict_normal) || mods.has(Mod::L2_evict_first) ||
+         mods.has(Mod::L2_evict_last);
+}
+
 LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   MemoryAccessMods access = takeMemoryAccessMods(
       mods, {ptx::MemoryOrder::relaxed, ptx::MemoryOrder::acquire});
   bool isVolatile = access.isVolatile;
   StateSpace space = takeSpace(mods);
+  bool l2Eviction = hasL2Eviction(mods);
   std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
+  if (l2Eviction && !((lanes == 8 && type->width() == 32) ||
+                      (lanes == 4 && type->width() == 64)))
+    return instrError() << "an '.L2::evict_*' priority needs a 256-bit "
+                           "access: '.v8' of a 32-bit type or '.v4' of a "
+                           "64-bit one",
+           failure();
   if (failed(readCachePolicy(access.cacheHint, 2)))
     return failure();
   const Operand &dst = operand(0);
@@ -265,11 +279,18 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
       mods, {ptx::MemoryOrder::relaxed, ptx::MemoryOrder::release});
   bool isVolatile = access.isVolatile;
   StateSpace space = takeSpace(mods);
+  bool l2Eviction = hasL2Eviction(mods);
   std::optional<ptx::CacheOperator> cache = takeCacheHints(mods);
   unsigned lanes = takeVectorWidth(mods);
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
+  if (l2Eviction && !((lanes == 8 && type->width() == 32) ||
+                      (lanes == 4 && type->width() == 64)))
+    return instrError() << "an '.L2::evict_*' priority needs a 256-bit "
+                           "access: '.v8' of a 32-bit type or '.v4' of a "
+                           "64-bit one",
+           failure();
   if (failed(readCachePolicy(access.cacheHint, 2)))
     return failure();
   const Operand &src = operand(1);

@@ -334,6 +334,17 @@ FailureOr<Value> FunctionEmitter::addressValue(const Operand &written,
       return error(op.loc) << "address register '" << fn.regs[op.reg].name
                            << "' must be a 32- or 64-bit integer",
              failure();
+    // Generic and global addresses are 64-bit in a 64-bit module: ptxas
+    // rejects a 32-bit register there ("32-Bit compilation is no longer
+    // supported"); the windowed spaces take 32-bit offsets.
+    if (regType.width() == 32 && moduleInfo.addressSize == 64 &&
+        (access == StateSpace::generic || access == StateSpace::global))
+      return error(op.loc) << "address register '" << fn.regs[op.reg].name
+                           << "' is 32-bit, but "
+                           << (access == StateSpace::global ? "global"
+                                                            : "generic")
+                           << " addresses are 64-bit (.address_size 64)",
+             failure();
     base = readVar(op.reg, cur);
     // A 32-bit `.shared` address is signed: `.shared::cluster` addresses of
     // CTAs of a lower cluster rank lie below the CTA's own window.

@@ -76,10 +76,17 @@ LogicalResult FunctionEmitter::emitBarrier(Mods &mods) {
       return failure();
     count = *c;
     const Operand &countOp = operand(first + 1);
+    // 0 is a multiple of 32 too (ptxas accepts it: all threads take part,
+    // as without a count), except for bar.arrive (9.7.13.1).
     if (countOp.kind == Operand::Imm &&
-        (countOp.imm <= 0 || countOp.imm % 32 != 0))
-      return error(countOp.loc) << "barrier thread count must be a positive "
-                                   "multiple of 32",
+        (countOp.imm < 0 || countOp.imm % 32 != 0))
+      return error(countOp.loc) << "barrier thread count must be a multiple "
+                                   "of 32",
+             failure();
+    if (countOp.kind == Operand::Imm && countOp.imm == 0 &&
+        *form == Mod::arrive)
+      return error(countOp.loc) << "'" << curInstr->opcode
+                                << ".arrive' needs a non-zero thread count",
              failure();
   }
   Value pred;

@@ -400,8 +400,10 @@ def : CompareInstr<"setp", "9.7.6.2, 9.7.7.2",
   let operandCounts = [3, 4];
   let ops = ["ptx.setp"];
   let required = [Mod_Cmp];
+  // `.pred` only as the destination's type next to the source type, which
+  // ptxas accepts (setp.pred.lt.u32).
   let types = ["b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32", "s64",
-    "f16", "f16x2", "bf16", "bf16x2", "f32", "f64"];
+    "f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "pred"];
 }
 def : CompareInstr<"selp", "9.7.6.3", "emitSelp(mods)"> {
   let operandCounts = [4];
