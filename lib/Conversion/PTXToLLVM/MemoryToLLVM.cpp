@@ -563,10 +563,15 @@ struct CheckAccessLowering : PTXPattern<ptx::CheckAccessOp> {
       return std::nullopt;
     }
     Value addr = g.ptrToInt(a.getPtr());
-    // Unsigned: an address below the base wraps to a huge offset.
-    Value end = g.add(g.sub(addr, g.ptrToInt(base)),
-                      g.cst(g.i64(), int64_t(op.getSize())));
-    Value inside = g.icmp(LLVM::ICmpPredicate::ule, end, bytes);
+    // Unsigned: an address below the base wraps to a huge offset, which
+    // must fail the first test (its end may wrap back to a small one).
+    Value baseAddr = g.ptrToInt(base);
+    Value offset = g.sub(addr, baseAddr);
+    Value size = g.cst(g.i64(), int64_t(op.getSize()));
+    Value end = g.add(offset, size);
+    Value startsInside = g.icmp(LLVM::ICmpPredicate::ult, offset, bytes);
+    Value endsInside = g.icmp(LLVM::ICmpPredicate::ule, end, bytes);
+    Value inside = g.band(startsInside, endsInside);
     // The parameter buffer's layout is ptxjit's own: no alignment check.
     if (op.getSpace() == ptx::StateSpace::param || op.getAlign() == 1)
       return inside;

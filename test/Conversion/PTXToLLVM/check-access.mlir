@@ -37,11 +37,15 @@ func.func @global_access(%s: !llvm.ptr, %p: !llvm.ptr) -> !llvm.ptr {
 // CHECK-NEXT: %[[N32:.*]] = llvm.load %[[NF]] {{.*}} -> i32
 // CHECK-NEXT: %[[N:.*]] = llvm.zext %[[N32]] : i32 to i64
 // CHECK-NEXT: %[[A:.*]] = llvm.ptrtoint %[[P]]
-// CHECK-NEXT: %[[SIZE:.*]] = llvm.mlir.constant(8 : i64)
 // CHECK-NEXT: %[[B:.*]] = llvm.ptrtoint %[[BASE]]
 // CHECK-NEXT: %[[OFF:.*]] = llvm.sub %[[A]], %[[B]]
+// CHECK-NEXT: %[[SIZE:.*]] = llvm.mlir.constant(8 : i64)
 // CHECK-NEXT: %[[END:.*]] = llvm.add %[[OFF]], %[[SIZE]]
-// CHECK-NEXT: %[[IN:.*]] = llvm.icmp "ule" %[[END]], %[[N]]
+// The offset itself must be below the size: an address just below the
+// window wraps to a huge offset whose end wraps back to a small one.
+// CHECK-NEXT: %[[LT:.*]] = llvm.icmp "ult" %[[OFF]], %[[N]]
+// CHECK-NEXT: %[[LE:.*]] = llvm.icmp "ule" %[[END]], %[[N]]
+// CHECK-NEXT: %[[IN:.*]] = llvm.and %[[LT]], %[[LE]] : i1
 // CHECK-NEXT: %[[M:.*]] = llvm.mlir.constant(7 : i64)
 // CHECK-NEXT: %[[LOW:.*]] = llvm.and %[[A]], %[[M]]
 // CHECK-NEXT: %[[ZERO:.*]] = llvm.mlir.constant(0 : i64)
