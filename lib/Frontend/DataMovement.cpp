@@ -217,11 +217,20 @@ LogicalResult FunctionEmitter::readCachePolicy(bool cacheHint,
       succeeded(read(operand(operandCount), PtxType::make(PtxType::Bits, 64))));
 }
 
-/// `.L2::evict_*` on ld and st (ISA 9.7.9.8/9.7.9.10) needs a 256-bit
-/// access: `.v8` of a 32-bit type or `.v4` of a 64-bit one.
+/// Whether ld/st has an `.L2::evict_*` priority (ISA 9.7.9.8, 9.7.9.10).
 static bool hasL2Eviction(const Mods &mods) {
   return mods.has(Mod::L2_evict_normal) || mods.has(Mod::L2_evict_first) ||
          mods.has(Mod::L2_evict_last);
+}
+
+LogicalResult FunctionEmitter::checkL2Eviction(bool l2Eviction,
+                                               unsigned lanes, PtxType type) {
+  if (!l2Eviction || (lanes == 8 && type.width() == 32) ||
+      (lanes == 4 && type.width() == 64))
+    return success();
+  return instrError() << "an '.L2::evict_*' priority needs a 256-bit access: "
+                         "'.v8' of a 32-bit type or '.v4' of a 64-bit one",
+         failure();
 }
 
 LogicalResult FunctionEmitter::emitLd(Mods &mods) {
@@ -235,12 +244,8 @@ LogicalResult FunctionEmitter::emitLd(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
-  if (l2Eviction && !((lanes == 8 && type->width() == 32) ||
-                      (lanes == 4 && type->width() == 64)))
-    return instrError() << "an '.L2::evict_*' priority needs a 256-bit "
-                           "access: '.v8' of a 32-bit type or '.v4' of a "
-                           "64-bit one",
-           failure();
+  if (failed(checkL2Eviction(l2Eviction, lanes, *type)))
+    return failure();
   if (failed(readCachePolicy(access.cacheHint, 2)))
     return failure();
   const Operand &dst = operand(0);
@@ -285,12 +290,8 @@ LogicalResult FunctionEmitter::emitSt(Mods &mods) {
   FailureOr<PtxType> type = oneType(mods);
   if (failed(type) || failed(checkAllUsed(mods)))
     return failure();
-  if (l2Eviction && !((lanes == 8 && type->width() == 32) ||
-                      (lanes == 4 && type->width() == 64)))
-    return instrError() << "an '.L2::evict_*' priority needs a 256-bit "
-                           "access: '.v8' of a 32-bit type or '.v4' of a "
-                           "64-bit one",
-           failure();
+  if (failed(checkL2Eviction(l2Eviction, lanes, *type)))
+    return failure();
   if (failed(readCachePolicy(access.cacheHint, 2)))
     return failure();
   const Operand &src = operand(1);

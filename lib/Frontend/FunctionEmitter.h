@@ -257,6 +257,10 @@ private:
   LogicalResult emitMov(Mods &mods);
   LogicalResult emitLd(Mods &mods);
   LogicalResult emitSt(Mods &mods);
+  /// `.L2::evict_*` on ld/st (\p l2Eviction) needs a 256-bit access: `.v8`
+  /// of a 32-bit \p type or `.v4` of a 64-bit one.
+  LogicalResult checkL2Eviction(bool l2Eviction, unsigned lanes,
+                                PtxType type);
   LogicalResult emitPrefetch(Mods &mods);
   LogicalResult emitCvta(Mods &mods);
   LogicalResult emitIsspacep(Mods &mods);

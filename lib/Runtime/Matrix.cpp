@@ -25,7 +25,9 @@
 #include "Matrix.h"
 
 #include "ptxjit/Runtime/ABI.h"
+#include "ptxjit/Runtime/Checks.h"
 #include "ptxjit/Runtime/FloatOps.h"
+#include "ptxjit/Runtime/ThreadState.h"
 
 #include <cmath>
 #include <cstring>
@@ -423,12 +425,62 @@ void mma(const Form &f, uint8_t *const blocks[]) {
   scatter(f, blocks, multiply(f, a, b, c), f.d());
 }
 
+/// Checked mode: the memory accesses of one warp-level matrix instruction
+/// go through ptxrt_check_access, each as an access of the lane that makes
+/// it, at that lane's instruction (the site its lowering left in
+/// ThreadState::result).
+class MatrixAccesses {
+public:
+  MatrixAccesses(ThreadState *const warp[kWarpSize])
+      : warp(warp), checks(check::launchChecks()) {}
+
+  /// The pointer lane \p lane accesses instead of \p ptr: \p ptr itself,
+  /// a scratch buffer (--check-continue), or null when the check stopped
+  /// the lane (the instruction is then abandoned, as a faulting warp's).
+  uint8_t *at(unsigned lane, uint8_t *ptr, unsigned size, unsigned align,
+              check::Access kind, check::Space space) {
+    if (!checks)
+      return ptr;
+    ThreadState *st = warp[lane];
+    const char *where =
+        st->result ? reinterpret_cast<const char *>(st->result)
+                   : "warp matrix instruction\0<unknown>\0";
+    void *checked = ptxrt_check_access(
+        st, ptr,
+        check::packAccess(size, __builtin_ctz(align), kind, space, checks),
+        where);
+    failed |= !checked;
+    return static_cast<uint8_t *>(checked);
+  }
+  bool ok() const { return !failed; }
+
+private:
+  ThreadState *const *warp;
+  unsigned checks;
+  bool failed = false;
+};
+
 /// ldmatrix / stmatrix: matrix `mat` of .x1/.x2/.x4 takes its 8 row
 /// addresses from lanes 8*mat .. 8*mat+7; lane l holds elements
 /// (l / 4, 2 * (l % 4)) and (l / 4, 2 * (l % 4) + 1) of each matrix in
 /// its register `mat` (transposed with .trans).
-void rows(const Form &f, uint8_t *const blocks[]) {
+void rows(const Form &f, uint8_t *const blocks[], MatrixAccesses &accesses) {
   unsigned count = f.matrices();
+  // Row `row` of matrix `mat`: 16 bytes, naturally aligned, in shared
+  // memory, at the address lane 8 * mat + row gives.
+  uint8_t *rowAddress[4][8] = {};
+  for (unsigned mat = 0; mat < count; ++mat)
+    for (unsigned row = 0; row < 8; ++row)
+      if (uint8_t *rowBlock = blocks[8 * mat + row]) {
+        uint64_t address;
+        std::memcpy(&address, rowBlock + kAddressOffset, 8);
+        rowAddress[mat][row] = accesses.at(
+            8 * mat + row, reinterpret_cast<uint8_t *>(address), 16, 16,
+            f.op() == Ldmatrix ? check::Access::Read : check::Access::Write,
+            check::Space::Shared);
+        if (!accesses.ok())
+          return;
+      }
   for (unsigned mat = 0; mat < count; ++mat)
     for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       if (!blocks[lane])
@@ -437,12 +489,9 @@ void rows(const Form &f, uint8_t *const blocks[]) {
         unsigned row = lane / 4, col = 2 * (lane % 4) + half;
         if (f.trans())
           std::swap(row, col);
-        uint8_t *rowBlock = blocks[8 * mat + row];
-        if (!rowBlock)
+        if (!rowAddress[mat][row])
           continue;
-        uint64_t address;
-        std::memcpy(&address, rowBlock + kAddressOffset, 8);
-        auto *element = reinterpret_cast<uint16_t *>(address) + col;
+        auto *element = reinterpret_cast<uint16_t *>(rowAddress[mat][row]) + col;
         if (f.op() == Ldmatrix) {
           uint32_t w = word(blocks[lane], kDOffset, mat);
           w = half ? (w & 0xffff) | uint32_t(*element) << 16
@@ -515,20 +564,27 @@ uint64_t descriptorAddress(uint64_t desc, unsigned mn, unsigned k,
 /// wgmma.mma_async for the warp \p warpInGroup of its warpgroup: rows
 /// 16 * warpInGroup .. + 15 of D = A * B (+ D).
 void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
-           uint8_t *shared) {
+           uint8_t *shared, MatrixAccesses &accesses) {
   unsigned n = f.wgmmaN(), k = f.wgmmaK();
   uint8_t *any = nullptr;
+  unsigned anyLane = 0;
   for (unsigned l = 0; l < kWarpSize && !any; ++l)
-    any = blocks[l];
+    if ((any = blocks[l]))
+      anyLane = l;
   if (!any)
     return;
   uint64_t aDesc, bDesc;
   std::memcpy(&aDesc, any + kWgmmaADescOffset, 8);
   std::memcpy(&bDesc, any + kWgmmaBDescOffset, 8);
   unsigned elemBytes = elemBits(f.a()) / 8;
+  // The descriptors' shared memory, read by the warp (its first lane, in
+  // checked mode).
   auto element = [&](uint64_t offset) {
     uint32_t v = 0;
-    std::memcpy(&v, shared + offset, elemBytes);
+    if (uint8_t *at = accesses.at(anyLane, shared + offset, elemBytes,
+                                  elemBytes, check::Access::Read,
+                                  check::Space::Shared))
+      std::memcpy(&v, at, elemBytes);
     return v;
   };
   bool integer = f.a() == S8 || f.a() == U8;
@@ -572,6 +628,8 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
       t.negative ^= f.negB();
       bTerms[x * n + c] = t;
     }
+  if (!accesses.ok())
+    return;
   bool f16D = f.wgmmaD() == F16;
   std::vector<Term> terms(k + 1);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
@@ -639,10 +697,17 @@ WmmaShape wmmaShape(const Form &f, WmmaOp which) {
 /// wmma.load / wmma.store: every lane moves its slots between memory (the
 /// block's address and stride, in elements, of a row- or column-major
 /// matrix) and its fragment.
-void wmmaMove(const Form &f, uint8_t *const blocks[]) {
+void wmmaMove(const Form &f, uint8_t *const blocks[],
+              MatrixAccesses &accesses) {
   WmmaOp op = f.wmmaOp();
   WmmaShape shape = wmmaShape(f, op);
   unsigned bytes = shape.bits / 8;
+  // Each row (row-major) or column (column-major) starts aligned to the
+  // size of the fragment, 9.7.14.4.2 says; but nvcc's default strides break
+  // that (wmma.load.b.row.m32n8k16.f16: 16-byte rows, 32-byte fragments),
+  // so the check asks for what the GPU's widest load of a row segment
+  // needs: 16 bytes, or the fragment's size where smaller.
+  unsigned lineAlign = std::min(shape.slots * bytes, 16u);
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     uint8_t *block = blocks[lane];
     if (!block)
@@ -657,6 +722,13 @@ void wmmaMove(const Form &f, uint8_t *const blocks[]) {
       uint8_t *at = base + uint64_t(f.wmmaRowMajor() ? r * stride + c
                                                      : c * stride + r) *
                                bytes;
+      bool startsLine = (f.wmmaRowMajor() ? c : r) == 0;
+      at = accesses.at(lane, at, bytes, startsLine ? lineAlign : bytes,
+                       op == WmmaStoreD ? check::Access::Write
+                                        : check::Access::Read,
+                       check::Space::Generic);
+      if (!at)
+        return;
       uint64_t value = 0;
       if (op == WmmaStoreD) {
         value = slotValue(block, kAOffset, s, shape.bits);
@@ -712,13 +784,14 @@ void ptxjit::rt::completeMatrix(ThreadState *warp[kWarpSize],
       formBits = warp[l]->collB;
     }
   Form f{formBits};
+  MatrixAccesses accesses(warp);
   switch (f.op()) {
   case Mma:
     mma(f, blocks);
     break;
   case Ldmatrix:
   case Stmatrix:
-    rows(f, blocks);
+    rows(f, blocks, accesses);
     break;
   case Movmatrix:
     transposeInRegisters(blocks);
@@ -727,7 +800,7 @@ void ptxjit::rt::completeMatrix(ThreadState *warp[kWarpSize],
     if (f.wmmaOp() == WmmaMma)
       wmmaMultiply(f, blocks);
     else
-      wmmaMove(f, blocks);
+      wmmaMove(f, blocks, accesses);
     break;
   case Wgmma: {
     ThreadState *first = nullptr;
@@ -737,7 +810,7 @@ void ptxjit::rt::completeMatrix(ThreadState *warp[kWarpSize],
     uint32_t linear = first->tid[0] + first->ntid[0] *
                                           (first->tid[1] +
                                            first->ntid[1] * first->tid[2]);
-    wgmma(f, blocks, (linear / kWarpSize) % 4, first->shared);
+    wgmma(f, blocks, (linear / kWarpSize) % 4, first->shared, accesses);
     break;
   }
   }

@@ -511,13 +511,17 @@ static bool completeWarpCollectives(ThreadState *threads, unsigned first,
             !checkCollectiveMask(warp, group, firstLane->collMask))
           return true;
       }
-      completeCollective(warp, group);
       // racecheck: the lanes of the group start a new interval among their
-      // warp.
+      // warp, which holds the memory accesses of the collective itself
+      // (ldmatrix, stmatrix, wmma.load/store) too: they come after every
+      // lane has arrived.
       uint32_t warpEpoch = check::nextSyncEpoch();
       for (unsigned l = 0; l < kWarpSize; ++l)
-        if (group >> l & 1) {
+        if (group >> l & 1)
           warp[l]->warpSyncEpoch = warpEpoch;
+      completeCollective(warp, group);
+      for (unsigned l = 0; l < kWarpSize; ++l)
+        if (group >> l & 1) {
           warp[l]->waitKind = WaitNone;
           runnable.push_back(first + w * kWarpSize + l);
         }

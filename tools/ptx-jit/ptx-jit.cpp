@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -141,8 +142,8 @@ struct Arg {
   bool isBuffer = false;
   uint64_t scalarBits = 0;
   uint64_t count = 0;
-  /// The buffer's bytes (calloc'd: a size that cannot be allocated is an
-  /// input error, not an abort).
+  /// The buffer's bytes (allocated with the driver's 256-byte alignment; a
+  /// size that cannot be allocated is an input error, not an abort).
   struct Bytes {
     uint8_t *ptr = nullptr;
     uint64_t length = 0;
@@ -316,7 +317,13 @@ Arg parseArg(llvm::StringRef spec, unsigned position) {
       fail(where + ": buffer size must be a positive integer");
     unsigned bytes = arg.type.bytes();
     arg.buffer.length = arg.count * bytes;
-    arg.buffer.ptr = static_cast<uint8_t *>(std::calloc(arg.count, bytes));
+    // 256-byte aligned, as cuMemAlloc's (kernels may rely on it: wmma
+    // rows start at multiples of the fragment's size, vector accesses at
+    // multiples of theirs).
+    uint64_t rounded = llvm::alignTo(arg.buffer.length, 256);
+    arg.buffer.ptr = static_cast<uint8_t *>(std::aligned_alloc(256, rounded));
+    if (arg.buffer.ptr)
+      std::memset(arg.buffer.ptr, 0, rounded);
     if (!arg.buffer.ptr)
       fail(where + ": cannot allocate " + llvm::Twine(arg.buffer.length) +
            " bytes");

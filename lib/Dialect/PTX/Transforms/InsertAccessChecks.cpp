@@ -219,8 +219,13 @@ void InsertAccessChecksPass::runOnOperation() {
       // synccheck names the barrier or collective a thread waits at.
       // (An empty site, for a barrier without `.aligned`, which the
       // scheduler does not check, clears the one of an earlier wait.)
-      if ((checks & rt::check::Synccheck) &&
-          isa<ptx::BarrierOp, ptx::WarpCollectiveOp, ptx::WarpMatrixOp>(op))
+      // The other checks name the matrix instructions whose memory
+      // accesses the runtime makes (ldmatrix, stmatrix, wmma.load/store,
+      // wgmma's shared operands).
+      if (((checks & rt::check::Synccheck) &&
+           isa<ptx::BarrierOp, ptx::WarpCollectiveOp, ptx::WarpMatrixOp>(
+               op)) ||
+          (checks != rt::check::Synccheck && isa<ptx::WarpMatrixOp>(op)))
         op->setAttr(rt::check::kCheckSiteAttr,
                     op->hasAttr(rt::check::kUnalignedBarrierAttr)
                         ? StringAttr::get(ctx, "")
