@@ -41,4 +41,7 @@ if ptxas:
 check = lit_config.params.get("check")
 if check:
     config.environment["PTXJIT_CHECK"] = check
+    # Its own output tree: ctest runs the checked and the plain suites at
+    # once, and tests that remake %t would otherwise remove each other's.
+    config.test_exec_root = os.path.join(config.ptxjit_obj_root, "test-checked")
     config.available_features.add("checked")
