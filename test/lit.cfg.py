@@ -36,6 +36,11 @@ if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
 
+# The compile cache of the tests' runs: in the build tree, not the user's
+# home; a second run of the suite links cached objects.
+config.environment["PTXJIT_CACHE_DIR"] = os.path.join(
+    config.ptxjit_obj_root, "test", "ptxjit-cache")
+
 # `--param check=memcheck` runs every test with checked mode on
 # (PTXJIT_CHECK): the execution tests must then pass with no report.
 check = lit_config.params.get("check")

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/JIT/Module.h"
+#include "ptxjit/JIT/CompileCache.h"
 #include "ptxjit/JIT/Pipeline.h"
 #include "ptxjit/Frontend/Parser.h"
 #include "ptxjit/InitAll.h"
@@ -29,6 +30,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/LLVMContext.h"
@@ -242,11 +244,24 @@ static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
   return kernels;
 }
 
-llvm::Expected<std::unique_ptr<Module>>
-Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
-  auto start = std::chrono::steady_clock::now();
-  initializeNativeTarget();
+/// The host's target machine builder for JIT'd code: PIC and the small
+/// code model, which ORC's JITLink needs, at \p optLevel.
+static llvm::Expected<llvm::orc::JITTargetMachineBuilder>
+hostMachineBuilder(unsigned optLevel) {
+  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!jtmb)
+    return jtmb.takeError();
+  jtmb->setCodeGenOptLevel(optLevel == 0 ? llvm::CodeGenOptLevel::None
+                                         : llvm::CodeGenOptLevel::Default);
+  jtmb->setRelocationModel(llvm::Reloc::PIC_);
+  jtmb->setCodeModel(llvm::CodeModel::Small);
+  return jtmb;
+}
 
+/// Parses, verifies, lowers and compiles \p ptxText to a host object.
+static llvm::Expected<CompiledModule>
+compileModule(llvm::StringRef ptxText, const CompileOptions &options,
+              const FloatPipelineOptions &fp, unsigned checks) {
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   mlir::registerBuiltinDialectTranslation(registry);
@@ -283,8 +298,9 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
           !llvm::is_contained(options.onlyKernels, fn.getName()))
         fn.erase();
   }
-  auto impl = std::make_unique<ModuleImpl>();
-  impl->kernels = collectKernels(*module, impl->localBytes);
+  CompiledModule compiled;
+  compiled.checks = checks;
+  compiled.kernels = collectKernels(*module, compiled.localBytes);
   // Threads that call device functions get a local-memory stack for their
   // frames (recursion included), like the GPU's per-thread stack.
   // So do threads that alloca.
@@ -296,18 +312,138 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
     uint64_t reserve = 16 * 1024;
     if (const char *env = std::getenv("PTXJIT_STACK_SIZE"))
       reserve = std::strtoull(env, nullptr, 0);
-    for (uint64_t &bytes : impl->localBytes)
+    for (uint64_t &bytes : compiled.localBytes)
       bytes = (bytes + 15) / 16 * 16 + reserve;
   }
-  std::vector<std::tuple<std::string, uint64_t, std::string>> relocations;
   if (auto attr = (*module)->getAttrOfType<mlir::ArrayAttr>(attrs::kRelocations))
     for (mlir::Attribute entry : attr) {
       auto list = mlir::cast<mlir::ArrayAttr>(entry);
-      relocations.emplace_back(
+      compiled.relocations.emplace_back(
           mlir::cast<mlir::StringAttr>(list[0]).str(),
           mlir::cast<mlir::IntegerAttr>(list[1]).getInt(),
           mlir::cast<mlir::StringAttr>(list[2]).str());
     }
+
+  if (failed(runLoweringPipeline(*module, fp, checks)))
+    return makeError(
+        (llvm::Twine("error: lowering to LLVM failed\n") + diagnostics).str());
+
+  auto jtmb = hostMachineBuilder(options.optLevel);
+  if (!jtmb)
+    return jtmb.takeError();
+  auto targetMachine = jtmb->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+  llvm::LLVMContext llvmContext;
+  auto llvmModule = translateToLLVMIR(*module, llvmContext,
+                                      targetMachine->get(), options.optLevel);
+  if (!llvmModule)
+    return llvmModule.takeError();
+
+  for (const KernelInfo &kernel : compiled.kernels)
+    compiled.coroutine.push_back(
+        (*llvmModule)->getFunction("__ptx_thread_" + kernel.name) != nullptr);
+  for (llvm::GlobalVariable &gv : (*llvmModule)->globals())
+    if (!gv.isDeclaration() && !gv.getName().starts_with(ptx::kRedZonePrefix) &&
+        !gv.getName().starts_with("__ptxjit_where_"))
+      compiled.globals.push_back(
+          {gv.getName().str(),
+           (*llvmModule)->getDataLayout().getTypeAllocSize(gv.getValueType())});
+
+  llvm::orc::SimpleCompiler compile(**targetMachine);
+  auto object = compile(**llvmModule);
+  if (!object)
+    return object.takeError();
+  compiled.object = (*object)->getBuffer().str();
+  return compiled;
+}
+
+/// Links \p compiled into a JIT of its own: a fresh copy of its module
+/// variables, its kernels' entry points.
+static llvm::Expected<std::unique_ptr<ModuleImpl>>
+instantiate(const CompiledModule &compiled, const CompileOptions &options) {
+  auto impl = std::make_unique<ModuleImpl>();
+  impl->kernels = compiled.kernels;
+  impl->localBytes = compiled.localBytes;
+  impl->checks = compiled.checks;
+  auto jtmb = hostMachineBuilder(options.optLevel);
+  if (!jtmb)
+    return jtmb.takeError();
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(*jtmb))
+                 .create();
+  if (!jit)
+    return jit.takeError();
+  // A missing symbol is otherwise only printed by the session's reporter
+  // (which outlives this function: the JIT keeps it).
+  auto sessionErrors = std::make_shared<std::string>();
+  (*jit)->getExecutionSession().setErrorReporter(
+      [sessionErrors](llvm::Error err) {
+        *sessionErrors += llvm::toString(std::move(err));
+      });
+  llvm::orc::SymbolMap symbols;
+  auto helpers = rt::getHelperSymbols();
+  for (auto entry : rt::getFloatHelperSymbols())
+    helpers.push_back(entry);
+  for (auto [name, address] : helpers)
+    symbols[(*jit)->mangleAndIntern(name)] = {
+        llvm::orc::ExecutorAddr::fromPtr(address),
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  if (llvm::Error err = (*jit)->getMainJITDylib().define(
+          llvm::orc::absoluteSymbols(std::move(symbols))))
+    return std::move(err);
+  if (llvm::Error err = (*jit)->addObjectFile(
+          llvm::MemoryBuffer::getMemBufferCopy(compiled.object,
+                                               options.bufferName)))
+    return std::move(err);
+
+  for (size_t i = 0; i < impl->kernels.size(); ++i) {
+    const KernelInfo &kernel = impl->kernels[i];
+    bool isCoroutine = compiled.coroutine[i];
+    auto symbol = (*jit)->lookup((isCoroutine ? "__ptx_thread_" : "__ptx_cta_") +
+                                 kernel.name);
+    if (!symbol) {
+      llvm::consumeError(symbol.takeError());
+      return makeError("error: code generation for kernel '" + kernel.name +
+                       "' failed: " + *sessionErrors);
+    }
+    impl->ctaFunctions.push_back(
+        isCoroutine ? nullptr : symbol->toPtr<rt::CTAFunction>());
+    impl->threadRamps.push_back(
+        isCoroutine ? symbol->toPtr<rt::ThreadRamp>() : nullptr);
+  }
+  for (auto &[name, size] : compiled.globals) {
+    auto symbol = (*jit)->lookup(name);
+    if (!symbol) {
+      llvm::consumeError(symbol.takeError());
+      continue;
+    }
+    impl->globals[name] = {symbol->toPtr<void *>(), size};
+    if (size)
+      rt::check::registerMemory(symbol->toPtr<void *>(), size,
+                                rt::check::MemoryKind::ModuleVariable);
+  }
+  for (auto &[var, offset, symbol] : compiled.relocations) {
+    auto target = (*jit)->lookup(symbol);
+    auto holder = impl->globals.find(var);
+    if (!target || holder == impl->globals.end()) {
+      if (!target)
+        llvm::consumeError(target.takeError());
+      return makeError("error: cannot resolve the address of '" + symbol +
+                       "' in the initializer of '" + var + "'");
+    }
+    uint64_t address = target->getValue();
+    std::memcpy(static_cast<uint8_t *>(holder->second.first) + offset,
+                &address, sizeof(address));
+  }
+  impl->jit = std::move(*jit);
+  return std::move(impl);
+}
+
+llvm::Expected<std::unique_ptr<Module>>
+Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
+  auto start = std::chrono::steady_clock::now();
+  initializeNativeTarget();
 
   FloatPipelineOptions fp;
   fp.contract = options.fpContract;
@@ -334,111 +470,28 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
     if (!rt::check::parseChecks(env, checks, error))
       return makeError("error: PTXJIT_CHECK: " + error);
   }
-  impl->checks = checks;
+
+  // Compiled once for each key (checked code has keys of its own); a load
+  // that finds its key links the cached object.
+  std::string key = compileCacheKey(ptxText, options, fp.path, checks);
+  std::optional<CompiledModule> compiled = lookupCompiledModule(key);
+  if (!compiled) {
+    auto fresh = compileModule(ptxText, options, fp, checks);
+    if (!fresh)
+      return fresh.takeError();
+    storeCompiledModule(key, *fresh);
+    compiled = std::move(*fresh);
+  }
   // initcheck: device memory registered from now on starts uninitialized.
   if (checks & rt::check::Initcheck)
     rt::check::setTrackInitialization(true);
-  if (failed(runLoweringPipeline(*module, fp, checks)))
-    return makeError(
-        (llvm::Twine("error: lowering to LLVM failed\n") + diagnostics).str());
-
-  auto targetMachine = createHostTargetMachine();
-  if (!targetMachine)
-    return targetMachine.takeError();
-  auto llvmContext = std::make_unique<llvm::LLVMContext>();
-  auto llvmModule = translateToLLVMIR(*module, *llvmContext,
-                                      targetMachine->get(), options.optLevel);
-  if (!llvmModule)
-    return llvmModule.takeError();
-
-  auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!jtmb)
-    return jtmb.takeError();
-  jtmb->setCodeGenOptLevel(options.optLevel == 0
-                               ? llvm::CodeGenOptLevel::None
-                               : llvm::CodeGenOptLevel::Default);
-  auto jit = llvm::orc::LLJITBuilder()
-                 .setJITTargetMachineBuilder(std::move(*jtmb))
-                 .create();
-  if (!jit)
-    return jit.takeError();
-  // A missing symbol is otherwise only printed by the session's reporter.
-  std::string sessionErrors;
-  (*jit)->getExecutionSession().setErrorReporter([&](llvm::Error err) {
-    sessionErrors += llvm::toString(std::move(err));
-  });
-  llvm::orc::SymbolMap symbols;
-  auto helpers = rt::getHelperSymbols();
-  for (auto entry : rt::getFloatHelperSymbols())
-    helpers.push_back(entry);
-  for (auto [name, address] : helpers)
-    symbols[(*jit)->mangleAndIntern(name)] = {
-        llvm::orc::ExecutorAddr::fromPtr(address),
-        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
-  if (llvm::Error err = (*jit)->getMainJITDylib().define(
-          llvm::orc::absoluteSymbols(std::move(symbols))))
-    return std::move(err);
-
-  llvm::StringSet<> coroutineKernels;
-  for (const KernelInfo &kernel : impl->kernels)
-    if ((*llvmModule)->getFunction("__ptx_thread_" + kernel.name))
-      coroutineKernels.insert(kernel.name);
-  // Remember the module-scope variables before the module is handed over.
-  std::vector<std::pair<std::string, uint64_t>> globalVars;
-  for (llvm::GlobalVariable &gv : (*llvmModule)->globals())
-    if (!gv.isDeclaration() && !gv.getName().starts_with(ptx::kRedZonePrefix) &&
-        !gv.getName().starts_with("__ptxjit_where_"))
-      globalVars.push_back(
-          {gv.getName().str(),
-           (*llvmModule)->getDataLayout().getTypeAllocSize(gv.getValueType())});
-
-  if (llvm::Error err = (*jit)->addIRModule(llvm::orc::ThreadSafeModule(
-          std::move(*llvmModule), std::move(llvmContext))))
-    return std::move(err);
-
-  for (const KernelInfo &kernel : impl->kernels) {
-    bool isCoroutine = coroutineKernels.count(kernel.name);
-    auto symbol = (*jit)->lookup((isCoroutine ? "__ptx_thread_" : "__ptx_cta_") +
-                                 kernel.name);
-    if (!symbol) {
-      llvm::consumeError(symbol.takeError());
-      return makeError("error: code generation for kernel '" + kernel.name +
-                       "' failed: " + sessionErrors);
-    }
-    impl->ctaFunctions.push_back(
-        isCoroutine ? nullptr : symbol->toPtr<rt::CTAFunction>());
-    impl->threadRamps.push_back(
-        isCoroutine ? symbol->toPtr<rt::ThreadRamp>() : nullptr);
-  }
-  for (auto &[name, size] : globalVars) {
-    auto symbol = (*jit)->lookup(name);
-    if (!symbol) {
-      llvm::consumeError(symbol.takeError());
-      continue;
-    }
-    impl->globals[name] = {symbol->toPtr<void *>(), size};
-    if (size)
-      rt::check::registerMemory(symbol->toPtr<void *>(), size,
-                                rt::check::MemoryKind::ModuleVariable);
-  }
-  for (auto &[var, offset, symbol] : relocations) {
-    auto target = (*jit)->lookup(symbol);
-    auto holder = impl->globals.find(var);
-    if (!target || holder == impl->globals.end()) {
-      if (!target)
-        llvm::consumeError(target.takeError());
-      return makeError("error: cannot resolve the address of '" + symbol +
-                       "' in the initializer of '" + var + "'");
-    }
-    uint64_t address = target->getValue();
-    std::memcpy(static_cast<uint8_t *>(holder->second.first) + offset,
-                &address, sizeof(address));
-  }
-  impl->jit = std::move(*jit);
-  impl->compileMillis = std::chrono::duration<double, std::milli>(
-                            std::chrono::steady_clock::now() - start)
-                            .count();
-  return std::unique_ptr<Module>(new Module(std::move(impl)));
+  auto impl = instantiate(*compiled, options);
+  if (!impl)
+    return impl.takeError();
+  (*impl)->compileMillis = std::chrono::duration<double, std::milli>(
+                               std::chrono::steady_clock::now() - start)
+                               .count();
+  return std::unique_ptr<Module>(new Module(std::move(*impl)));
 }
 
 llvm::ArrayRef<KernelInfo> Module::getKernels() const {
