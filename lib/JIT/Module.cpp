@@ -65,6 +65,7 @@ public:
   unsigned checks = 0;
   llvm::StringMap<std::pair<void *, uint64_t>> globals;
   double compileMillis = 0;
+  std::vector<std::pair<std::string, double>> compileStages;
 
   ~ModuleImpl() {
     for (auto &entry : globals)
@@ -258,10 +259,31 @@ hostMachineBuilder(unsigned optLevel) {
   return jtmb;
 }
 
-/// Parses, verifies, lowers and compiles \p ptxText to a host object.
+/// Milliseconds since the last call (the first: since construction), for
+/// the compile stages `ptx-jit --time` shows.
+class StageClock {
+public:
+  double lap() {
+    auto now = std::chrono::steady_clock::now();
+    double ms = std::chrono::duration<double, std::milli>(now - last).count();
+    last = now;
+    return ms;
+  }
+
+private:
+  std::chrono::steady_clock::time_point last =
+      std::chrono::steady_clock::now();
+};
+
+using CompileStages = std::vector<std::pair<std::string, double>>;
+
+/// Parses, verifies, lowers and compiles \p ptxText to a host object; the
+/// time of each stage goes to \p stages.
 static llvm::Expected<CompiledModule>
 compileModule(llvm::StringRef ptxText, const CompileOptions &options,
-              const FloatPipelineOptions &fp, unsigned checks) {
+              const FloatPipelineOptions &fp, unsigned checks,
+              CompileStages &stages) {
+  StageClock clock;
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   mlir::registerBuiltinDialectTranslation(registry);
@@ -324,9 +346,11 @@ compileModule(llvm::StringRef ptxText, const CompileOptions &options,
           mlir::cast<mlir::StringAttr>(list[2]).str());
     }
 
+  stages.push_back({"parse", clock.lap()});
   if (failed(runLoweringPipeline(*module, fp, checks)))
     return makeError(
         (llvm::Twine("error: lowering to LLVM failed\n") + diagnostics).str());
+  stages.push_back({"lower", clock.lap()});
 
   auto jtmb = hostMachineBuilder(options.optLevel);
   if (!jtmb)
@@ -350,11 +374,13 @@ compileModule(llvm::StringRef ptxText, const CompileOptions &options,
           {gv.getName().str(),
            (*llvmModule)->getDataLayout().getTypeAllocSize(gv.getValueType())});
 
+  stages.push_back({"optimize", clock.lap()});
   llvm::orc::SimpleCompiler compile(**targetMachine);
   auto object = compile(**llvmModule);
   if (!object)
     return object.takeError();
   compiled.object = (*object)->getBuffer().str();
+  stages.push_back({"codegen", clock.lap()});
   return compiled;
 }
 
@@ -473,13 +499,22 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
 
   // Compiled once for each key (checked code has keys of its own); a load
   // that finds its key links the cached object.
+  CompileStages stages;
+  StageClock clock;
   std::string key = compileCacheKey(ptxText, options, fp.path, checks);
   std::optional<CompiledModule> compiled = lookupCompiledModule(key);
-  if (!compiled) {
-    auto fresh = compileModule(ptxText, options, fp, checks);
+  if (compiled) {
+    stages.push_back({"cached", clock.lap()});
+  } else {
+    clock.lap();
+    auto fresh = compileModule(ptxText, options, fp, checks, stages);
     if (!fresh)
       return fresh.takeError();
-    storeCompiledModule(key, *fresh);
+    clock.lap();
+    if (compileCacheEnabled()) {
+      storeCompiledModule(key, *fresh);
+      stages.push_back({"store", clock.lap()});
+    }
     compiled = std::move(*fresh);
   }
   // initcheck: device memory registered from now on starts uninitialized.
@@ -488,6 +523,8 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
   auto impl = instantiate(*compiled, options);
   if (!impl)
     return impl.takeError();
+  stages.push_back({"link", clock.lap()});
+  (*impl)->compileStages = std::move(stages);
   (*impl)->compileMillis = std::chrono::duration<double, std::milli>(
                                std::chrono::steady_clock::now() - start)
                                .count();
@@ -515,6 +552,11 @@ Module::getGlobal(llvm::StringRef name) const {
 }
 
 double Module::getCompileMillis() const { return impl->compileMillis; }
+
+llvm::ArrayRef<std::pair<std::string, double>>
+Module::getCompileStages() const {
+  return impl->compileStages;
+}
 
 void ptxjit::registerDeviceMemory(const void *base, uint64_t size) {
   rt::check::registerMemory(base, size, rt::check::MemoryKind::Buffer);

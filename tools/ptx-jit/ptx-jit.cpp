@@ -507,7 +507,8 @@ void usage() {
          "                       resident at once, grid.sync() works\n"
          "  --threads=N          host worker threads (default: all cores)\n"
          "  --repeat=N           launch N times\n"
-         "  --time               print compile and launch times to stderr\n"
+         "  --time               print the compile time (by stage) and launch\n"
+         "                       times to stderr\n"
          "  --fp-path=P          .rz/.rm/.rp lowering: auto (default), avx512, "
          "portable\n"
          "  --fp-contract        allow add/mul without rounding modifier to "
@@ -680,9 +681,15 @@ int main(int argc, char **argv) {
     llvm::errs() << message << "\n";
     return 1;
   }
-  if (time)
-    llvm::errs() << "compile: " << llvm::format("%.3f", (*module)->getCompileMillis())
-                 << " ms\n";
+  if (time) {
+    llvm::errs() << "compile: "
+                 << llvm::format("%.3f", (*module)->getCompileMillis())
+                 << " ms (";
+    llvm::ListSeparator comma;
+    for (const auto &[stage, ms] : (*module)->getCompileStages())
+      llvm::errs() << comma << stage << " " << llvm::format("%.3f", ms);
+    llvm::errs() << ")\n";
+  }
 
   const KernelInfo *kernel = nullptr;
   if (kernelName.empty()) {

@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ptxjit {
@@ -158,6 +159,13 @@ public:
 
   /// Milliseconds spent parsing and compiling this module.
   double getCompileMillis() const;
+
+  /// Where those milliseconds went, in order: "parse" (and verify),
+  /// "lower" (the MLIR pipeline), "optimize" (LLVM IR and its O2),
+  /// "codegen", "store" (into the compile cache), "link" (into a JIT of the
+  /// module's own); or "cached" (the compile cache had the module) and
+  /// "link".
+  llvm::ArrayRef<std::pair<std::string, double>> getCompileStages() const;
 
 private:
   explicit Module(std::unique_ptr<ModuleImpl> impl);
