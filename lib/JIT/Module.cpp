@@ -20,6 +20,7 @@
 #include "ptxjit/Runtime/Helpers.h"
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "ptxjit/Runtime/Launch.h"
+#include "ptxjit/Runtime/ABI.h"
 #include "ptxjit/Runtime/Checks.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,7 +40,14 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -91,6 +99,68 @@ static void initializeNativeTarget() {
     llvm::InitializeNativeTargetAsmParser();
   });
 }
+
+/// The worst number of operand paths below a value of \p thread (a thread
+/// function, whose first argument is its ThreadState) that is the same in
+/// every thread of the CTA, saturated at 2^62.
+///
+/// LLVM 22's loop vectorizer asks of each value of a loop whether every lane
+/// computes the same scalar (vputils::isSingleScalar) by walking its
+/// operands without memoization: the walk visits every path. In a CTA loop,
+/// a chain of uniform values in which each link uses the previous one twice
+/// (setp + selp: a max over values that every thread loads alike) has 2^n
+/// paths: 20 links took 87 ms to optimize, 24 links 1.3 s, 45 never end.
+/// A value that depends on the thread ends the walk at once, so only uniform
+/// values count.
+static uint64_t uniformOperandPaths(llvm::Function &thread) {
+  constexpr uint64_t kSaturated = uint64_t(1) << 62;
+  if (thread.arg_empty())
+    return 0;
+  llvm::Value *state = thread.getArg(0);
+  // Per-thread fields of the ThreadState: the thread's index, its local
+  // memory, its fault and what the scheduler hands back.
+  auto perThreadField = [](uint64_t offset) {
+    return offset < rt::offsets::ntid || offset == rt::offsets::local ||
+           offset == rt::offsets::fault || offset >= rt::offsets::coroutine;
+  };
+  llvm::DenseMap<llvm::Value *, uint64_t> paths;
+  llvm::DenseSet<llvm::Value *> varying;
+  uint64_t worst = 0;
+  llvm::ReversePostOrderTraversal<llvm::Function *> order(&thread);
+  for (llvm::BasicBlock *block : order)
+    for (llvm::Instruction &inst : *block) {
+      bool isVarying = llvm::isa<llvm::CallBase, llvm::AllocaInst,
+                                 llvm::PHINode>(inst);
+      if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst)) {
+        llvm::Value *ptr = load->getPointerOperand();
+        if (ptr == state)
+          isVarying = true;
+        else if (auto *gep = llvm::dyn_cast<llvm::GetElementPtrInst>(ptr))
+          if (gep->getPointerOperand() == state && gep->getNumIndices() == 1)
+            if (auto *c = llvm::dyn_cast<llvm::ConstantInt>(gep->getOperand(1)))
+              isVarying = perThreadField(c->getZExtValue());
+      }
+      uint64_t count = 1;
+      for (llvm::Value *operand : inst.operands()) {
+        if (varying.contains(operand))
+          isVarying = true;
+        auto it = paths.find(operand);
+        if (it != paths.end())
+          count = std::min(kSaturated, count + it->second);
+      }
+      if (isVarying) {
+        varying.insert(&inst);
+        continue;
+      }
+      paths[&inst] = count;
+      worst = std::max(worst, count);
+    }
+  return worst;
+}
+
+/// Above this many operand paths (uniformOperandPaths), a CTA loop is not
+/// vectorized: about 20 ms of the vectorizer's walks.
+constexpr uint64_t kMaxUniformOperandPaths = uint64_t(1) << 17;
 
 llvm::Expected<std::unique_ptr<llvm::Module>>
 ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
@@ -148,6 +218,21 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   }
   if (!targetMachine)
     return std::move(llvmModule);
+  // CTA loops whose thread function would make the loop vectorizer's walks
+  // exponential (uniformOperandPaths) run as scalar loops.
+  for (llvm::Function &cta : *llvmModule) {
+    if (cta.isDeclaration() || !cta.getName().starts_with("__ptx_cta_"))
+      continue;
+    llvm::Function *thread = llvmModule->getFunction(
+        cta.getName().drop_front(strlen("__ptx_cta_")));
+    if (!thread || thread->isDeclaration() ||
+        uniformOperandPaths(*thread) <= kMaxUniformOperandPaths)
+      continue;
+    llvm::DominatorTree dominators(cta);
+    llvm::LoopInfo loops(dominators);
+    for (llvm::Loop *loop : loops.getLoopsInPreorder())
+      llvm::addStringMetadataToLoop(loop, "llvm.loop.vectorize.enable", 0);
+  }
   for (llvm::Function &fn : *llvmModule)
     if (!fn.isDeclaration())
       rewriteAddressArithmetic(fn);
