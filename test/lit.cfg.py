@@ -41,6 +41,13 @@ if ptxas:
 config.environment["PTXJIT_CACHE_DIR"] = os.path.join(
     config.ptxjit_obj_root, "test", "ptxjit-cache")
 
+# A sanitizer build (PTXJIT_SANITIZE): ASan reserves terabytes of address
+# space for its shadow memory, so run_expect.py's address-space limit
+# (--max-memory-mb) cannot apply; the timeout still does.
+if getattr(config, "ptxjit_sanitize", ""):
+    config.available_features.add("sanitizer")
+    config.environment["PTXJIT_SANITIZED"] = "1"
+
 # `--param check=memcheck` runs every test with checked mode on
 # (PTXJIT_CHECK): the execution tests must then pass with no report.
 check = lit_config.params.get("check")
