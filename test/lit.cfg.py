@@ -47,6 +47,14 @@ config.environment["PTXJIT_CACHE_DIR"] = os.path.join(
 if getattr(config, "ptxjit_sanitize", ""):
     config.available_features.add("sanitizer")
     config.environment["PTXJIT_SANITIZED"] = "1"
+    # Python and the C clients load the instrumented libptxjit.so and
+    # libcuda.so.1; ASan's runtime must come first in their processes.
+    if "address" in config.ptxjit_sanitize:
+        import subprocess
+        libasan = subprocess.run(["c++", "-print-file-name=libasan.so"],
+                                 capture_output=True, text=True).stdout.strip()
+        if os.path.isabs(libasan):
+            config.environment["LD_PRELOAD"] = libasan
 
 # `--param check=memcheck` runs every test with checked mode on
 # (PTXJIT_CHECK): the execution tests must then pass with no report.

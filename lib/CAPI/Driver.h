@@ -21,6 +21,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -114,6 +115,16 @@ struct CUlinkState_st {
 };
 
 namespace ptxjit::capi {
+
+/// The integer a caller stored in an enumeration field (a CUjit_option, a
+/// CUlaunchAttributeID, ...). Loading a value outside the enumeration as the
+/// enum type is undefined; callers pass such values, and get an error.
+template <typename Enum> int rawEnum(const Enum &value) {
+  static_assert(sizeof(Enum) == sizeof(int), "an int-sized enumeration");
+  int raw;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
+}
 
 /// What an allocation-table entry is.
 enum class MemoryKind {

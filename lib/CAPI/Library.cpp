@@ -278,7 +278,7 @@ PTXJIT_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
   std::vector<CUevent> completionEvents;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const CUlaunchAttribute &attr = config->attrs[i];
-    switch (attr.id) {
+    switch (rawEnum(attr.id)) {
     case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:
       cooperative = attr.value.cooperative != 0;
       break;

@@ -39,7 +39,12 @@ CUresult ptxjit::capi::parseJitOptions(unsigned numOptions,
   for (unsigned i = 0; i < numOptions; ++i) {
     // Scalar options are passed by value in the pointer's bits.
     auto scalar = reinterpret_cast<uintptr_t>(optionValues[i]);
-    switch (options[i]) {
+    // Read as an integer: a caller's value outside the enumeration is an
+    // error, not a CUjit_option (loading it as one is undefined).
+    int option = rawEnum(options[i]);
+    if (option < 0 || option >= CU_JIT_NUM_OPTIONS)
+      return CUDA_ERROR_INVALID_VALUE;
+    switch (CUjit_option(option)) {
     case CU_JIT_INFO_LOG_BUFFER:
       out.infoLog = static_cast<char *>(optionValues[i]);
       break;
@@ -64,8 +69,6 @@ CUresult ptxjit::capi::parseJitOptions(unsigned numOptions,
       break;
     default:
       // Options that steer NVIDIA's code generator have no effect here.
-      if (options[i] < 0 || options[i] >= CU_JIT_NUM_OPTIONS)
-        return CUDA_ERROR_INVALID_VALUE;
       break;
     }
   }
@@ -847,7 +850,7 @@ static uint64_t clusterSizeLimit(const CUfunc_st *f) {
 static ptxjit::Dim3 configClusterShape(const CUfunc_st *func,
                                        const CUlaunchConfig &config) {
   for (unsigned i = 0; i < config.numAttrs; ++i)
-    if (config.attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+    if (rawEnum(config.attrs[i].id) == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
       auto dim = config.attrs[i].value.clusterDim;
       return {dim.x, dim.y, dim.z};
     }

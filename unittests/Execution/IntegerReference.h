@@ -105,9 +105,11 @@ inline uint64_t perLane(uint64_t a, uint64_t b, unsigned laneBits,
   return d;
 }
 
-/// The full product t = a * b of two \p bits-bit operands (mul, mad).
+/// The full product t = a * b of two \p bits-bit operands (mul, mad), as
+/// 128 bits. (Multiplied unsigned: the product of two u64 values does not
+/// fit a signed 128-bit integer, and the bits are the same either way.)
 inline S128 product(uint64_t a, uint64_t b, unsigned bits, bool isSigned) {
-  return value(a, bits, isSigned) * value(b, bits, isSigned);
+  return S128(U128(value(a, bits, isSigned)) * U128(value(b, bits, isSigned)));
 }
 
 enum class MulMode { Lo, Hi, Wide };
