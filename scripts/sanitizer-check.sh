@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ptxjit itself under sanitizers (docs/checked-mode.md, "Sanitizer
 # builds"): an ASan + UBSan build in build-asan/ runs the unit tests and the
-# frontend, dialect, conversion and fuzz-regression lit tests; a TSan build
+# whole lit suite, plain and checked; a TSan build
 # in build-tsan/ runs the driver's 16-thread stress test. Not part of
 # .ci/run (it would take it past its time budget).
 set -euo pipefail
@@ -12,7 +12,7 @@ if [ ! -f build-asan/build.ninja ]; then
   cmake -G Ninja -S . -B build-asan -DCMAKE_BUILD_TYPE=Release \
     -DPTXJIT_SANITIZE="address;undefined" >&2
 fi
-ninja -C build-asan ptx-opt ptx-translate ptx-jit ptx-fuzz ptxjit-unittests >&2
+ninja -C build-asan >&2
 # LLVM's allocators poison memory only in instrumented code: see
 # tools/ptx-fuzz/ptx-fuzz.cpp.
 # ptxjit reports an allocation that fails (a huge --arg buffer, cuMemAlloc
@@ -21,8 +21,8 @@ export ASAN_OPTIONS=allow_user_poisoning=0:detect_leaks=0:allocator_may_return_n
 for t in build-asan/unittests/*Tests; do
   "$t" --gtest_brief=1
 done
-python3 "$LIT" -sv build-asan/test/Frontend build-asan/test/Dialect \
-  build-asan/test/Conversion build-asan/test/Fuzz
+python3 "$LIT" -sv build-asan/test
+python3 "$LIT" -sv --param check=all build-asan/test/Execution
 
 if [ ! -f build-tsan/build.ninja ]; then
   cmake -G Ninja -S . -B build-tsan -DCMAKE_BUILD_TYPE=Release \
