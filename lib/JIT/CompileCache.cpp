@@ -138,6 +138,17 @@ processEntries() {
   return entries;
 }
 
+/// Keeps \p module under \p key in the process, the oldest entry going
+/// once there are kProcessEntries.
+void rememberInProcess(llvm::StringRef key, const CompiledModule &module) {
+  std::lock_guard<std::mutex> lock(processMutex);
+  auto &entries = processEntries();
+  if (entries.size() >= kProcessEntries)
+    entries.erase(entries.begin());
+  entries.emplace_back(key.str(),
+                       std::make_shared<const CompiledModule>(module));
+}
+
 std::string entryPath(llvm::StringRef key) {
   std::string dir = compileCacheDirectory();
   if (dir.empty() || buildIdentity().empty())
@@ -380,12 +391,7 @@ ptxjit::lookupCompiledModule(llvm::StringRef key) {
           fd, std::chrono::system_clock::now());
       llvm::sys::Process::SafelyCloseFileDescriptor(fd);
     }
-    std::lock_guard<std::mutex> lock(processMutex);
-    auto &entries = processEntries();
-    if (entries.size() >= kProcessEntries)
-      entries.erase(entries.begin());
-    entries.emplace_back(key.str(),
-                         std::make_shared<const CompiledModule>(*module));
+    rememberInProcess(key, *module);
   }
   return module;
 }
@@ -394,14 +400,7 @@ void ptxjit::storeCompiledModule(llvm::StringRef key,
                                  const CompiledModule &module) {
   if (!compileCacheEnabled())
     return;
-  {
-    std::lock_guard<std::mutex> lock(processMutex);
-    auto &entries = processEntries();
-    if (entries.size() >= kProcessEntries)
-      entries.erase(entries.begin());
-    entries.emplace_back(key.str(),
-                         std::make_shared<const CompiledModule>(module));
-  }
+  rememberInProcess(key, module);
   std::string path = entryPath(key);
   if (path.empty() ||
       llvm::sys::fs::create_directories(llvm::sys::path::parent_path(path)))
