@@ -65,3 +65,13 @@ if check:
     # once, and tests that remake %t would otherwise remove each other's.
     config.test_exec_root = os.path.join(config.ptxjit_obj_root, "test-checked")
     config.available_features.add("checked")
+
+# `--param simt=coroutines` runs every test with synchronizing kernels forced
+# onto the coroutine scheduler (PTXJIT_SIMT), so that the general path stays
+# tested next to region loops.
+simt = lit_config.params.get("simt")
+if simt:
+    config.environment["PTXJIT_SIMT"] = simt
+    config.test_exec_root = os.path.join(config.ptxjit_obj_root,
+                                         "test-simt-" + simt)
+    config.available_features.add("simt-" + simt)

@@ -210,7 +210,7 @@ void evictOldEntries(llvm::StringRef dir) {
 std::string ptxjit::compileCacheKey(llvm::StringRef ptxText,
                                     const CompileOptions &options,
                                     llvm::StringRef floatPath,
-                                    unsigned checks) {
+                                    unsigned checks, SimtMode simt) {
   Writer key;
   key.str(buildIdentity());
   key.str(hostIdentity());
@@ -223,6 +223,7 @@ std::string ptxjit::compileCacheKey(llvm::StringRef ptxText,
   key.str(floatPath);
   key.u64(options.fpContract);
   key.u64(checks);
+  key.u64(uint64_t(simt));
   const char *stack = std::getenv("PTXJIT_STACK_SIZE");
   key.str(stack ? stack : "");
   return llvm::toHex(hashOf(key.out), /*LowerCase=*/true);
@@ -275,6 +276,7 @@ std::string ptxjit::serializeCompiledModule(const CompiledModule &module) {
       payload.u64(dim.z);
     }
     payload.u64(kernel.explicitCluster);
+    payload.str(kernel.execution);
     payload.u64(module.coroutine[i]);
     payload.u64(module.localBytes[i]);
   }
@@ -342,6 +344,7 @@ ptxjit::deserializeCompiledModule(llvm::StringRef bytes) {
       dim->z = uint32_t(in.u64());
     }
     kernel.explicitCluster = in.u64();
+    kernel.execution = in.str();
     module.coroutine.push_back(in.u64());
     module.localBytes.push_back(in.u64());
     module.kernels.push_back(std::move(kernel));

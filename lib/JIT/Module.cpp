@@ -164,8 +164,9 @@ constexpr uint64_t kMaxUniformOperandPaths = uint64_t(1) << 17;
 
 llvm::Expected<std::unique_ptr<llvm::Module>>
 ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
-                          llvm::TargetMachine *targetMachine,
-                          unsigned optLevel) {
+                          llvm::TargetMachine *targetMachine, unsigned optLevel,
+                          bool regionLoops,
+                          llvm::StringMap<std::string> *executions) {
   llvm::StringSet<> kernelNames;
   module.walk([&](mlir::LLVM::LLVMFuncOp fn) {
     if (fn->hasAttr(ptx::kKernelAttrName))
@@ -200,24 +201,61 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
       fn->eraseFromParent();
     }
   }
+  if (targetMachine) {
+    llvmModule->setTargetTriple(targetMachine->getTargetTriple());
+    llvmModule->setDataLayout(targetMachine->createDataLayout());
+  }
   llvm::SmallVector<llvm::Function *> functions;
   for (llvm::Function &fn : *llvmModule)
     functions.push_back(&fn);
+  // CTA functions whose loops must stay scalar (uniformOperandPaths).
+  llvm::SmallVector<llvm::Function *> scalarCTAs;
   for (llvm::Function *fn : functions) {
     if (fn->isDeclaration() || fn->getName().starts_with("__ptx_cta_"))
       continue;
     // Device functions keep external linkage: their addresses may be taken.
     if (kernelNames.count(fn->getName()) == 0)
       continue;
-    if (makeThreadCoroutine(*fn)) {
+    std::string execution = "thread loops";
+    if (llvm::Function *marker = llvmModule->getFunction(rt::kSuspendMarker);
+        marker && llvm::any_of(marker->users(), [&](llvm::User *user) {
+          auto *call = llvm::dyn_cast<llvm::CallInst>(user);
+          return call && call->getFunction() == fn;
+        })) {
+      std::string blocker =
+          regionLoops ? regionLoopBlocker(*fn) : "forced by --simt";
+      if (blocker.empty()) {
+        bool scalar = targetMachine &&
+                      uniformOperandPaths(*fn) > kMaxUniformOperandPaths;
+        llvm::Function *cta = buildRegionLoops(*fn);
+        if (scalar)
+          scalarCTAs.push_back(cta);
+        fn->eraseFromParent();
+        if (executions)
+          (*executions)[cta->getName().drop_front(strlen("__ptx_cta_"))] =
+              "region loops";
+        continue;
+      }
+      execution = "coroutines (" + blocker + ")";
+      makeThreadCoroutine(*fn);
+      if (executions)
+        (*executions)[fn->getName()] = execution;
       fn->setName("__ptx_thread_" + fn->getName());
       continue;
     }
+    if (executions)
+      (*executions)[fn->getName()] = execution;
     fn->setLinkage(llvm::GlobalValue::InternalLinkage);
     fn->addFnAttr(llvm::Attribute::AlwaysInline);
   }
   if (!targetMachine)
     return std::move(llvmModule);
+  for (llvm::Function *cta : scalarCTAs) {
+    llvm::DominatorTree dominators(*cta);
+    llvm::LoopInfo loops(dominators);
+    for (llvm::Loop *loop : loops.getLoopsInPreorder())
+      llvm::addStringMetadataToLoop(loop, "llvm.loop.vectorize.enable", 0);
+  }
   // CTA loops whose thread function would make the loop vectorizer's walks
   // exponential (uniformOperandPaths) run as scalar loops.
   for (llvm::Function &cta : *llvmModule) {
@@ -236,8 +274,6 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   for (llvm::Function &fn : *llvmModule)
     if (!fn.isDeclaration())
       rewriteAddressArithmetic(fn);
-  llvmModule->setTargetTriple(targetMachine->getTargetTriple());
-  llvmModule->setDataLayout(targetMachine->createDataLayout());
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -366,7 +402,7 @@ using CompileStages = std::vector<std::pair<std::string, double>>;
 /// time of each stage goes to \p stages.
 static llvm::Expected<CompiledModule>
 compileModule(llvm::StringRef ptxText, const CompileOptions &options,
-              const FloatPipelineOptions &fp, unsigned checks,
+              const FloatPipelineOptions &fp, unsigned checks, SimtMode simt,
               CompileStages &stages) {
   StageClock clock;
   mlir::DialectRegistry registry;
@@ -444,10 +480,15 @@ compileModule(llvm::StringRef ptxText, const CompileOptions &options,
   if (!targetMachine)
     return targetMachine.takeError();
   llvm::LLVMContext llvmContext;
-  auto llvmModule = translateToLLVMIR(*module, llvmContext,
-                                      targetMachine->get(), options.optLevel);
+  llvm::StringMap<std::string> executions;
+  auto llvmModule = translateToLLVMIR(
+      *module, llvmContext, targetMachine->get(), options.optLevel,
+      // Checked mode's synccheck and racecheck follow the scheduler.
+      simt != SimtMode::Coroutines && checks == 0, &executions);
   if (!llvmModule)
     return llvmModule.takeError();
+  for (KernelInfo &kernel : compiled.kernels)
+    kernel.execution = executions.lookup(kernel.name);
 
   for (const KernelInfo &kernel : compiled.kernels)
     compiled.coroutine.push_back(
@@ -586,13 +627,22 @@ Module::loadFromString(llvm::StringRef ptxText, const CompileOptions &options) {
   // that finds its key links the cached object.
   CompileStages stages;
   StageClock clock;
-  std::string key = compileCacheKey(ptxText, options, fp.path, checks);
+  SimtMode simt = options.simt;
+  if (simt == SimtMode::Auto)
+    if (const char *env = std::getenv("PTXJIT_SIMT")) {
+      std::optional<SimtMode> parsed = parseSimtMode(env);
+      if (!parsed)
+        return makeError(llvm::Twine("error: PTXJIT_SIMT: unknown mode '") +
+                         env + "' (auto, regions or coroutines)");
+      simt = *parsed;
+    }
+  std::string key = compileCacheKey(ptxText, options, fp.path, checks, simt);
   std::optional<CompiledModule> compiled = lookupCompiledModule(key);
   if (compiled) {
     stages.push_back({"cached", clock.lap()});
   } else {
     clock.lap();
-    auto fresh = compileModule(ptxText, options, fp, checks, stages);
+    auto fresh = compileModule(ptxText, options, fp, checks, simt, stages);
     if (!fresh)
       return fresh.takeError();
     clock.lap();
@@ -634,6 +684,16 @@ Module::getGlobal(llvm::StringRef name) const {
   if (it == impl->globals.end())
     return makeError("error: no global variable named '" + name + "'");
   return it->second;
+}
+
+std::optional<SimtMode> ptxjit::parseSimtMode(llvm::StringRef text) {
+  if (text == "auto")
+    return SimtMode::Auto;
+  if (text == "regions")
+    return SimtMode::Regions;
+  if (text == "coroutines")
+    return SimtMode::Coroutines;
+  return std::nullopt;
 }
 
 double Module::getCompileMillis() const { return impl->compileMillis; }

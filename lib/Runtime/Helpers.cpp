@@ -8,7 +8,9 @@
 #include "ptxjit/Runtime/ABI.h"
 #include "ptxjit/Runtime/Checks.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <x86intrin.h>
 
@@ -191,6 +193,45 @@ uint64_t ptxrt_clock64() { return __rdtsc(); }
 void *ptxrt_coro_alloc(uint64_t size) { return std::malloc(size); }
 void ptxrt_coro_free(void *frame) { std::free(frame); }
 
+void *ptxrt_region_scratch(uint64_t bytes) {
+  // One buffer per host thread, which runs one CTA at a time; it only grows.
+  struct Scratch {
+    void *data = nullptr;
+    uint64_t capacity = 0;
+    ~Scratch() { std::free(data); }
+  };
+  thread_local Scratch scratch;
+  if (bytes > scratch.capacity) {
+    std::free(scratch.data);
+    scratch.capacity = std::max<uint64_t>(bytes, 2 * scratch.capacity);
+    scratch.capacity = (scratch.capacity + 63) / 64 * 64;
+    scratch.data = std::aligned_alloc(64, scratch.capacity);
+    if (!scratch.data) {
+      scratch.capacity = 0;
+      std::fprintf(stderr, "ptxjit: out of memory for a CTA's %llu bytes of "
+                           "values live across barriers\n",
+                   static_cast<unsigned long long>(bytes));
+      std::abort();
+    }
+  }
+  return scratch.data;
+}
+
+uint32_t ptxrt_region_next(const uint32_t *next, uint64_t count) {
+  uint32_t common = 0;
+  bool exited = false;
+  for (uint64_t i = 0; i < count; ++i) {
+    uint32_t region = next[i];
+    if (region == 0)
+      exited = true;
+    else if (common == 0)
+      common = region;
+    else if (region != common)
+      return UINT32_MAX;
+  }
+  return common == 0 || !exited ? common : UINT32_MAX;
+}
+
 uint64_t ptxrt_globaltimer() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -210,6 +251,7 @@ std::vector<std::pair<const char *, void *>> ptxjit::rt::getHelperSymbols() {
           HELPER(ptxrt_prmt),      HELPER(ptxrt_clock64),
           HELPER(ptxrt_globaltimer), HELPER(ptxrt_coro_alloc),
           HELPER(ptxrt_coro_free),
+          HELPER(ptxrt_region_scratch), HELPER(ptxrt_region_next),
           HELPER(ptxrt_mbarrier_init), HELPER(ptxrt_mbarrier_inval),
           HELPER(ptxrt_mbarrier_arrive), HELPER(ptxrt_mbarrier_tx),
           HELPER(ptxrt_mbarrier_test_state),

@@ -513,6 +513,10 @@ void usage() {
          "portable\n"
          "  --fp-contract        allow add/mul without rounding modifier to "
          "fuse into fma\n"
+         "  --simt=MODE          how kernels with barriers run: auto "
+         "(default,\n"
+         "                       $PTXJIT_SIMT), regions, coroutines "
+         "(docs/simt.md)\n"
          "  --check=LIST         checked mode: memcheck (or all, none); "
          "default\n"
          "                       $PTXJIT_CHECK (docs/checked-mode.md)\n"
@@ -547,6 +551,7 @@ int main(int argc, char **argv) {
   bool time = false;
   CompileOptions::FloatPath floatPath = CompileOptions::FloatPath::Auto;
   bool fpContract = false;
+  SimtMode simt = SimtMode::Auto;
   std::optional<unsigned> checks;
   uint64_t continueReports = 0;
   double timeout = 0;
@@ -612,6 +617,12 @@ int main(int argc, char **argv) {
              "portable");
     } else if (a == "--fp-contract") {
       fpContract = true;
+    } else if (auto v = value("--simt")) {
+      std::optional<SimtMode> mode = parseSimtMode(*v);
+      if (!mode)
+        fail("invalid --simt '" + *v +
+             "': expected auto, regions or coroutines");
+      simt = *mode;
     } else if (a == "--check-continue") {
       continueReports = 100;
     } else if (auto v = value("--check-continue")) {
@@ -659,6 +670,7 @@ int main(int argc, char **argv) {
   CompileOptions compileOptions;
   compileOptions.floatPath = floatPath;
   compileOptions.fpContract = fpContract;
+  compileOptions.simt = simt;
   compileOptions.checks = checks;
   // Whether checked mode is on, from --check or PTXJIT_CHECK: reports end
   // with compute-sanitizer's summary, and any report fails the run.
@@ -709,6 +721,9 @@ int main(int argc, char **argv) {
     }
     kernel = *found;
   }
+  if (time)
+    llvm::errs() << "kernel " << kernel->name << ": " << kernel->execution
+                 << "\n";
   if (numArgs != kernel->params.size())
     fail("kernel '" + kernel->name + "' takes " +
          llvm::Twine(kernel->params.size()) + " parameters, but " +

@@ -123,6 +123,7 @@ TEST_F(CompileCacheTest, SecondLoadLinksTheCachedObjectWithItsOwnVariables) {
   ASSERT_EQ((*second)->getKernels().size(), 1u);
   const KernelInfo &kernel = (*second)->getKernels()[0];
   EXPECT_EQ(kernel.name, "bump");
+  EXPECT_EQ(kernel.execution, "thread loops");
   ASSERT_EQ(kernel.params.size(), 2u);
   EXPECT_EQ(kernel.params[1].offset, 8u);
   EXPECT_EQ(kernel.paramBufferSize, 12u);
@@ -133,16 +134,20 @@ TEST_F(CompileCacheTest, CheckedCodeHasItsOwnEntry) {
   CompileOptions unchecked, checked;
   unchecked.checks = 0;
   checked.checks = rt::check::Memcheck;
-  EXPECT_NE(compileCacheKey(ptx, unchecked, "", 0),
-            compileCacheKey(ptx, checked, "", rt::check::Memcheck));
+  EXPECT_NE(compileCacheKey(ptx, unchecked, "", 0, SimtMode::Auto),
+            compileCacheKey(ptx, checked, "", rt::check::Memcheck,
+                            SimtMode::Auto));
+  // So is code whose synchronizing kernels are forced onto coroutines.
+  EXPECT_NE(compileCacheKey(ptx, unchecked, "", 0, SimtMode::Auto),
+            compileCacheKey(ptx, unchecked, "", 0, SimtMode::Coroutines));
   ASSERT_TRUE(bool(Module::loadFromString(ptx, unchecked)));
   ASSERT_TRUE(bool(Module::loadFromString(ptx, checked)));
   EXPECT_EQ(entries(dir).size(), 2u);
   // The name of the buffer is in checked code's reports: a key of its own.
   CompileOptions renamed = unchecked;
   renamed.bufferName = "other.ptx";
-  EXPECT_NE(compileCacheKey(ptx, unchecked, "", 0),
-            compileCacheKey(ptx, renamed, "", 0));
+  EXPECT_NE(compileCacheKey(ptx, unchecked, "", 0, SimtMode::Auto),
+            compileCacheKey(ptx, renamed, "", 0, SimtMode::Auto));
 }
 
 TEST_F(CompileCacheTest, CorruptEntriesAreRebuilt) {
@@ -168,7 +173,7 @@ TEST_F(CompileCacheTest, CorruptEntriesAreRebuilt) {
   // leave it): the module is compiled again, runs, and its entry is whole
   // again.
   std::string another = ptx + "// and again\n";
-  std::string anotherKey = compileCacheKey(another, options, "auto", 0);
+  std::string anotherKey = compileCacheKey(another, options, "auto", 0, SimtMode::Auto);
   std::string anotherPath =
       (llvm::Twine(dir) + "/" + anotherKey + ".ptxjit").str();
   {

@@ -56,12 +56,13 @@ struct CompiledModule {
   unsigned checks = 0;
 };
 
-/// The cache key of compiling \p ptxText with \p options, whose float path
-/// and checks are already resolved (\p floatPath, \p checks) from the
-/// environment.
+/// The cache key of compiling \p ptxText with \p options, whose float path,
+/// checks and SIMT mode are already resolved (\p floatPath, \p checks,
+/// \p simt) from the environment.
 std::string compileCacheKey(llvm::StringRef ptxText,
                             const CompileOptions &options,
-                            llvm::StringRef floatPath, unsigned checks);
+                            llvm::StringRef floatPath, unsigned checks,
+                            SimtMode simt);
 
 /// Whether the cache is on (PTXJIT_DISABLE_CACHE unset or "0").
 bool compileCacheEnabled();

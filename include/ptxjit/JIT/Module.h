@@ -66,7 +66,26 @@ struct KernelInfo {
   /// `.explicitcluster` (or `.reqnctapercluster`): the kernel must be
   /// launched with a cluster shape.
   bool explicitCluster = false;
+  /// How the kernel's threads run on the CPU (docs/simt.md): "thread loops"
+  /// (no synchronization), "region loops" (loops between `bar.sync`
+  /// barriers), or "coroutines" followed by the reason in parentheses.
+  std::string execution;
 };
+
+/// How kernels whose threads synchronize run (docs/simt.md).
+enum class SimtMode {
+  /// Region loops where the kernel allows them, else coroutines.
+  Auto,
+  /// Region loops where the kernel allows them (the others still need the
+  /// coroutine scheduler).
+  Regions,
+  /// Every synchronizing kernel as coroutines under the CTA scheduler: the
+  /// general path, forced to test it.
+  Coroutines,
+};
+
+/// Parses "auto", "regions" or "coroutines".
+std::optional<SimtMode> parseSimtMode(llvm::StringRef text);
 
 /// Options for compiling a module.
 struct CompileOptions {
@@ -93,6 +112,9 @@ struct CompileOptions {
   /// PTXJIT_CHECK ("memcheck", "none"), else no checks. Checked code is a
   /// separate compilation; code compiled without checks pays nothing.
   std::optional<unsigned> checks;
+  /// How synchronizing kernels run. Auto can be overridden by the
+  /// environment variable PTXJIT_SIMT (auto|regions|coroutines).
+  SimtMode simt = SimtMode::Auto;
 };
 
 /// Options for one launch.

@@ -8,6 +8,7 @@
 #define PTXJIT_JIT_PIPELINE_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -39,11 +40,27 @@ mlir::LogicalResult runLoweringPipeline(mlir::ModuleOp module,
                                         unsigned checks = 0);
 
 /// Translates an LLVM-dialect module to LLVM IR; thread functions become
-/// internal and always-inline. With a target machine, sets the triple and
-/// data layout and runs the default pipeline at \p optLevel (0-3).
+/// internal and always-inline. Kernels whose threads synchronize become
+/// region loops (\p regionLoops, where the kernel allows) or coroutines.
+/// With a target machine, sets the triple and data layout and runs the
+/// default pipeline at \p optLevel (0-3). \p executions, when given,
+/// receives each kernel's KernelInfo::execution.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
-                  llvm::TargetMachine *targetMachine, unsigned optLevel);
+                  llvm::TargetMachine *targetMachine, unsigned optLevel,
+                  bool regionLoops = true,
+                  llvm::StringMap<std::string> *executions = nullptr);
+
+/// Why the threads of kernel \p fn, whose threads synchronize, cannot run as
+/// region loops (RegionLoops.cpp); empty when they can: every suspension is
+/// `bar.sync` with one constant barrier number and no thread count.
+std::string regionLoopBlocker(llvm::Function &fn);
+
+/// Builds `__ptx_cta_<name>` for thread function \p thread, which
+/// regionLoopBlocker accepted: the thread's code cut at its barriers into
+/// regions, each run as a loop over the CTA's threads. The thread function
+/// is left unused.
+llvm::Function *buildRegionLoops(llvm::Function &thread);
 
 /// Turns a thread function that calls `__ptx_suspend` into a coroutine that
 /// suspends there (Coroutines.cpp). Returns false when it has no such call.

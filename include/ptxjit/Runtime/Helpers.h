@@ -42,6 +42,13 @@ uint64_t ptxrt_clock64();
 uint64_t ptxrt_globaltimer();
 void *ptxrt_coro_alloc(uint64_t size);
 void ptxrt_coro_free(void *frame);
+/// Region loops (JIT/RegionLoops.cpp): the host thread's scratch buffer of at
+/// least \p bytes, 64-byte aligned, for the values a CTA's threads keep
+/// across barriers.
+void *ptxrt_region_scratch(uint64_t bytes);
+/// Region loops: 0 when every thread exited, the region all threads run
+/// next when they agree and none exited, else UINT32_MAX.
+uint32_t ptxrt_region_next(const uint32_t *next, uint64_t count);
 
 // mbarrier objects (9.7.13.15, Mbarrier.cpp): a 64-bit word in shared
 // memory holding the pending arrival count, the expected arrival count, the

@@ -1,0 +1,569 @@
+//===- RegionLoops.cpp - synchronizing threads as loops between barriers --===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A kernel whose only synchronization is `bar.sync N` (`__syncthreads()`),
+// with one constant barrier number and no thread count, releases the whole
+// CTA at every barrier: all threads that have not exited arrive there. Such
+// a kernel needs no scheduler. Its thread function is cut at the barriers
+// into regions; region 0 starts at the kernel's entry, region i right after
+// barrier i. Each region becomes a function of (state, scratch, padded thread
+// count, linear thread id) that runs one thread from the region's start to
+// its next barrier, where it saves the values that are live there and
+// returns that barrier's number, or to its end, where it returns 0.
+//
+// `__ptx_cta_<kernel>` then runs region 0 for every thread, and as long as
+// some thread has not exited, runs for every thread the region it stopped
+// before. When every live thread waits at the same barrier instruction and
+// none has exited (the aligned case, which nvcc's code always is), that is
+// one loop over the CTA's threads with the region inlined: LLVM can
+// vectorize it like the loop of a kernel without barriers. Otherwise (threads
+// that exited, or barrier instructions that differ between threads, which
+// `barrier.sync` without `.aligned` allows) each thread runs its own region.
+//
+// The values live across a barrier are kept per thread in the scratch
+// buffer, one array per value (structure of arrays, so that the loops read
+// and write them with vector instructions); so are the allocas that are
+// still live across a barrier, and the thread's local-stack pointer. Inside
+// a region, SSAUpdater merges a reloaded value with its definitions.
+//
+// This is continuation-based synchronization (Karrenberg and Hack, CGO 2012)
+// with the continuations of a barrier compiled as thread loops, as in pocl's
+// work-group loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ptxjit/JIT/Pipeline.h"
+#include "ptxjit/Runtime/ABI.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+namespace offsets = ptxjit::rt::offsets;
+
+/// The byte offset of the thread-state field that \p ptr addresses, when it
+/// is `state` or a constant byte offset from it.
+static std::optional<int64_t> stateFieldOffset(Value *ptr, Value *state) {
+  if (ptr == state)
+    return 0;
+  auto *gep = dyn_cast<GEPOperator>(ptr);
+  if (!gep || gep->getPointerOperand() != state || gep->getNumIndices() != 1 ||
+      !gep->getSourceElementType()->isIntegerTy(8))
+    return std::nullopt;
+  if (auto *index = dyn_cast<ConstantInt>(gep->getOperand(1)))
+    return index->getSExtValue();
+  return std::nullopt;
+}
+
+/// The calls of the suspension marker in \p fn, in program order.
+static SmallVector<CallInst *> suspendCalls(Function &fn) {
+  SmallVector<CallInst *> calls;
+  for (Instruction &inst : instructions(fn))
+    if (auto *call = dyn_cast<CallInst>(&inst))
+      if (Function *callee = call->getCalledFunction())
+        if (callee->getName() == ptxjit::rt::kSuspendMarker)
+          calls.push_back(call);
+  return calls;
+}
+
+/// The constant last stored to the state field at \p offset before \p call
+/// in its block; null when that store is not of a constant or there is none.
+static ConstantInt *storedBefore(CallInst *call, int64_t offset) {
+  Value *state = call->getArgOperand(0);
+  for (Instruction &inst :
+       make_range(std::next(call->getReverseIterator()),
+                  call->getParent()->rend()))
+    if (auto *store = dyn_cast<StoreInst>(&inst))
+      if (stateFieldOffset(store->getPointerOperand(), state) == offset)
+        return dyn_cast<ConstantInt>(store->getValueOperand());
+  return nullptr;
+}
+
+std::string ptxjit::regionLoopBlocker(Function &fn) {
+  SmallVector<CallInst *> calls = suspendCalls(fn);
+  if (calls.empty())
+    return "no barrier";
+  std::optional<uint64_t> barrier;
+  for (CallInst *call : calls) {
+    ConstantInt *kind = storedBefore(call, offsets::waitKind);
+    if (!kind)
+      return "an unrecognised suspension";
+    switch (kind->getZExtValue()) {
+    case rt::WaitBarrier:
+      break;
+    case rt::WaitCollective:
+      return "a warp collective";
+    case rt::WaitYield:
+      return "a loop that may wait for another thread (spin-wait)";
+    case rt::WaitArrive:
+      return "bar.arrive";
+    default:
+      return "an unrecognised suspension";
+    }
+    ConstantInt *op = storedBefore(call, offsets::collOp);
+    if (!op || op->getZExtValue() != rt::CollNone)
+      return "bar.red";
+    ConstantInt *count = storedBefore(call, offsets::waitCount);
+    if (!count || !count->isZero())
+      return "a barrier with a thread count";
+    ConstantInt *id = storedBefore(call, offsets::waitId);
+    if (!id)
+      return "a barrier number computed at run time";
+    if (id->getZExtValue() >= rt::kNumBarriers)
+      return "a cluster barrier";
+    if (barrier && *barrier != id->getZExtValue())
+      return "barriers with different numbers";
+    barrier = id->getZExtValue();
+  }
+  for (Instruction &inst : instructions(fn))
+    if (auto *alloca = dyn_cast<AllocaInst>(&inst))
+      if (alloca->getAlign() > Align(64) || !alloca->isStaticAlloca())
+        return "a stack object this pass cannot keep per thread";
+  return "";
+}
+
+namespace {
+
+/// Where a value or object of a thread lives in the scratch buffer: at byte
+/// `offset * paddedThreads + thread * stride`.
+struct Slot {
+  uint64_t offset = 0;
+  uint64_t stride = 0;
+};
+
+/// Builds the regions and the CTA function of one kernel.
+class RegionLoopBuilder {
+public:
+  explicit RegionLoopBuilder(Function &thread)
+      : thread(thread), module(*thread.getParent()), ctx(module.getContext()),
+        layout(module.getDataLayout()) {}
+
+  Function *build();
+
+private:
+  void splitAtBarriers();
+  void computeLiveness();
+  void layOutScratch();
+  Function *buildRegion(unsigned index);
+  Function *buildCTAFunction(ArrayRef<Function *> regions);
+  bool mayFault();
+
+  Function &thread;
+  Module &module;
+  LLVMContext &ctx;
+  const DataLayout &layout;
+  Type *i8 = Type::getInt8Ty(ctx), *i32 = Type::getInt32Ty(ctx),
+       *i64 = Type::getInt64Ty(ctx), *ptr = PointerType::getUnqual(ctx);
+
+  /// Barrier i (from 1) ends block suspendBlocks[i-1], and its region starts
+  /// at resumeBlocks[i-1].
+  SmallVector<BasicBlock *> suspendBlocks, resumeBlocks;
+  /// The values live across each barrier (index i-1), in a fixed order.
+  SmallVector<SmallVector<Instruction *>> liveAcross;
+  /// Allocas used after a barrier: per-thread memory in the scratch.
+  SetVector<AllocaInst *> frameObjects;
+  DenseMap<Instruction *, Slot> slots;
+  Slot stackPointerSlot;
+  uint64_t bytesPerThread = 0;
+};
+
+} // namespace
+
+void RegionLoopBuilder::splitAtBarriers() {
+  for (CallInst *call : suspendCalls(thread)) {
+    BasicBlock *before = call->getParent();
+    BasicBlock *after =
+        before->splitBasicBlock(std::next(call->getIterator()), "barrier.after");
+    call->eraseFromParent();
+    suspendBlocks.push_back(before);
+    resumeBlocks.push_back(after);
+  }
+}
+
+void RegionLoopBuilder::computeLiveness() {
+  DenseMap<BasicBlock *, unsigned> barrierAfter;
+  for (auto [i, block] : enumerate(resumeBlocks))
+    barrierAfter[block] = unsigned(i);
+  liveAcross.resize(resumeBlocks.size());
+  SetVector<Instruction *> live;
+  // Per value: the blocks it is live into, walking back from its uses to its
+  // definition. A value is live across barrier i when it is live into the
+  // block that starts its region.
+  for (Instruction &inst : instructions(thread)) {
+    if (inst.use_empty())
+      continue;
+    BasicBlock *defBlock = inst.getParent();
+    SmallVector<BasicBlock *> worklist;
+    for (Use &use : inst.uses()) {
+      auto *user = cast<Instruction>(use.getUser());
+      BasicBlock *block = user->getParent();
+      if (auto *phi = dyn_cast<PHINode>(user)) {
+        block = phi->getIncomingBlock(use);
+        if (block == defBlock)
+          continue;
+      } else if (block == defBlock) {
+        continue;
+      }
+      worklist.push_back(block);
+    }
+    DenseSet<BasicBlock *> liveIn;
+    while (!worklist.empty()) {
+      BasicBlock *block = worklist.pop_back_val();
+      if (!liveIn.insert(block).second)
+        continue;
+      auto found = barrierAfter.find(block);
+      if (found != barrierAfter.end()) {
+        if (auto *alloca = dyn_cast<AllocaInst>(&inst))
+          frameObjects.insert(alloca);
+        else
+          liveAcross[found->second].push_back(&inst);
+      }
+      for (BasicBlock *pred : predecessors(block))
+        if (pred != defBlock)
+          worklist.push_back(pred);
+    }
+  }
+}
+
+void RegionLoopBuilder::layOutScratch() {
+  // The next region of each thread (i32) comes first.
+  bytesPerThread = 4;
+  auto place = [&](uint64_t stride) {
+    Slot slot{bytesPerThread, stride};
+    bytesPerThread += stride;
+    return slot;
+  };
+  for (auto &values : liveAcross)
+    for (Instruction *value : values)
+      if (!slots.count(value))
+        slots[value] = place(std::max<uint64_t>(
+            1, layout.getTypeAllocSize(value->getType()).getFixedValue()));
+  for (AllocaInst *object : frameObjects) {
+    uint64_t size = object->getAllocationSize(layout)->getFixedValue();
+    slots[object] = place(alignTo(std::max<uint64_t>(size, 1),
+                                  object->getAlign()));
+  }
+  stackPointerSlot = place(8);
+}
+
+/// The alignment of element \p stride apart in an array that starts 64-byte
+/// aligned.
+static Align elementAlign(uint64_t stride) {
+  return commonAlignment(Align(64), stride);
+}
+
+Function *RegionLoopBuilder::buildRegion(unsigned index) {
+  auto *type = FunctionType::get(i32, {ptr, ptr, i64, i64}, false);
+  Function *region =
+      Function::Create(type, GlobalValue::InternalLinkage,
+                       "__ptx_region_" + thread.getName() + "." +
+                           Twine(index),
+                       module);
+  region->addFnAttr(Attribute::AlwaysInline);
+  ValueToValueMapTy map;
+  map[thread.getArg(0)] = region->getArg(0);
+  SmallVector<ReturnInst *> returns;
+  CloneFunctionInto(region, &thread, map,
+                    thread.getSubprogram()
+                        ? CloneFunctionChangeType::GlobalChanges
+                        : CloneFunctionChangeType::LocalChangesOnly,
+                    returns);
+  // The clone keeps the thread's attributes, but not its signature.
+  region->setAttributes(AttributeList::get(
+      ctx, AttributeList::FunctionIndex,
+      AttrBuilder(ctx, thread.getAttributes().getFnAttrs())));
+  region->addFnAttr(Attribute::AlwaysInline);
+  region->removeFnAttr(Attribute::NoInline);
+  region->removeFnAttr(Attribute::OptimizeNone);
+
+  Value *state = region->getArg(0), *scratch = region->getArg(1),
+        *padded = region->getArg(2), *threadId = region->getArg(3);
+  BasicBlock *start = cast<BasicBlock>(
+      map[index == 0 ? &thread.getEntryBlock() : resumeBlocks[index - 1]]);
+  BasicBlock *entry =
+      BasicBlock::Create(ctx, "region.entry", region, &region->front());
+  IRBuilder<> b(entry);
+  DenseMap<Instruction *, Value *> addresses;
+  auto addressOf = [&](Instruction *original) -> Value * {
+    Value *&address = addresses[original];
+    if (!address) {
+      Slot slot = slots.lookup(original);
+      IRBuilder<> at(entry, entry->begin());
+      Value *offset = at.CreateAdd(at.CreateMul(padded, at.getInt64(slot.offset)),
+                                   at.CreateMul(threadId,
+                                                at.getInt64(slot.stride)));
+      address = at.CreateGEP(i8, scratch, offset, original->getName() + ".slot");
+    }
+    return address;
+  };
+  Value *spField = b.CreateConstGEP1_64(i8, state, offsets::localSP);
+  Value *spAddress = b.CreateGEP(
+      i8, scratch,
+      b.CreateAdd(b.CreateMul(padded, b.getInt64(stackPointerSlot.offset)),
+                  b.CreateMul(threadId, b.getInt64(stackPointerSlot.stride))));
+
+  // Objects that live across a barrier are the thread's memory in the
+  // scratch; the others stay allocas in the new entry block.
+  for (AllocaInst *object : frameObjects) {
+    auto *clone = cast<AllocaInst>(map[object]);
+    clone->replaceAllUsesWith(addressOf(object));
+    clone->eraseFromParent();
+  }
+  for (BasicBlock &block : *region)
+    for (Instruction &inst : make_early_inc_range(block))
+      if (isa<AllocaInst>(inst) && &block != entry)
+        inst.moveBefore(*entry, entry->end());
+
+  // The values live across the region's barrier come from the scratch.
+  SmallVector<std::pair<Instruction *, Value *>> reloads;
+  if (index > 0) {
+    b.CreateAlignedStore(
+        b.CreateAlignedLoad(i64, spAddress, Align(8), "sp.reload"), spField,
+        Align(8));
+    for (Instruction *value : liveAcross[index - 1]) {
+      Slot slot = slots.lookup(value);
+      Value *reload =
+          b.CreateAlignedLoad(value->getType(), addressOf(value),
+                              elementAlign(slot.stride),
+                              value->getName() + ".reload");
+      reloads.push_back({cast<Instruction>(map[value]), reload});
+    }
+  }
+  b.CreateBr(start);
+
+  // Each barrier saves what is live across it and ends the region.
+  for (auto [i, block] : enumerate(suspendBlocks)) {
+    auto *clone = cast<BasicBlock>(map[block]);
+    clone->getTerminator()->eraseFromParent();
+    IRBuilder<> at(clone);
+    at.CreateAlignedStore(at.CreateAlignedLoad(i64, spField, Align(8)),
+                          spAddress, Align(8));
+    for (Instruction *value : liveAcross[i])
+      at.CreateAlignedStore(map[value], addressOf(value),
+                            elementAlign(slots.lookup(value).stride));
+    at.CreateRet(at.getInt32(uint32_t(i + 1)));
+  }
+  for (ReturnInst *ret : returns) {
+    IRBuilder<> at(ret);
+    at.CreateRet(at.getInt32(0));
+    ret->eraseFromParent();
+  }
+
+  // A reloaded value and the value's own definitions inside the region
+  // (a barrier in a loop) merge where their paths meet.
+  for (auto [clone, reload] : reloads) {
+    SSAUpdater updater;
+    updater.Initialize(clone->getType(), clone->getName());
+    updater.AddAvailableValue(entry, reload);
+    updater.AddAvailableValue(clone->getParent(), clone);
+    SmallVector<Use *> uses;
+    for (Use &use : clone->uses())
+      uses.push_back(&use);
+    for (Use *use : uses) {
+      auto *user = cast<Instruction>(use->getUser());
+      if (!isa<PHINode>(user) && user->getParent() == clone->getParent())
+        continue;
+      updater.RewriteUse(*use);
+    }
+  }
+  removeUnreachableBlocks(*region);
+  return region;
+}
+
+bool RegionLoopBuilder::mayFault() {
+  Value *state = thread.getArg(0);
+  for (Instruction &inst : instructions(thread)) {
+    if (auto *store = dyn_cast<StoreInst>(&inst))
+      if (stateFieldOffset(store->getPointerOperand(), state) ==
+          int64_t(offsets::fault))
+        return true;
+    if (auto *call = dyn_cast<CallBase>(&inst))
+      if (!isa<IntrinsicInst>(call) && is_contained(call->args(), state))
+        return true;
+  }
+  return false;
+}
+
+Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
+  auto *type = FunctionType::get(Type::getVoidTy(ctx), {ptr}, false);
+  Function *cta = Function::Create(type, GlobalValue::ExternalLinkage,
+                                   "__ptx_cta_" + thread.getName(), module);
+  Value *ctaState = cta->getArg(0);
+  BasicBlock *entry = BasicBlock::Create(ctx, "entry", cta);
+  IRBuilder<> b(entry);
+  auto field = [&](Value *base, unsigned offset) {
+    return b.CreateConstGEP1_64(i8, base, offset);
+  };
+  // A private copy of the CTA's state: its per-thread fields are written
+  // before each thread runs, and LLVM forwards them into the region.
+  Value *state = b.CreateAlloca(ArrayType::get(i8, offsets::size), nullptr,
+                                "state");
+  cast<AllocaInst>(state)->setAlignment(Align(8));
+  b.CreateMemCpy(state, Align(8), ctaState, Align(8), offsets::size);
+  Value *nx = b.CreateAlignedLoad(i32, field(ctaState, offsets::ntid), Align(4));
+  Value *ny =
+      b.CreateAlignedLoad(i32, field(ctaState, offsets::ntid + 4), Align(4));
+  Value *nz =
+      b.CreateAlignedLoad(i32, field(ctaState, offsets::ntid + 8), Align(4));
+  Value *localBase =
+      b.CreateAlignedLoad(ptr, field(ctaState, offsets::localBase), Align(8));
+  Value *localBytes = b.CreateAlignedLoad(
+      i64, field(ctaState, offsets::localBytesPerThread), Align(8));
+  Value *count = b.CreateMul(
+      b.CreateZExt(nx, i64),
+      b.CreateMul(b.CreateZExt(ny, i64), b.CreateZExt(nz, i64)));
+  Value *padded = b.CreateAnd(b.CreateAdd(count, b.getInt64(63)),
+                              b.getInt64(~uint64_t(63)), "padded");
+  FunctionCallee scratchFn =
+      module.getOrInsertFunction("ptxrt_region_scratch", ptr, i64);
+  Value *scratch = b.CreateCall(
+      scratchFn, {b.CreateMul(padded, b.getInt64(bytesPerThread))}, "scratch");
+  Value *next = scratch;
+  Value *faultField = field(state, offsets::fault);
+  bool faults = mayFault();
+
+  // for z, y, x: set the thread's ids and local window, then body(t).
+  auto threadLoops = [&](function_ref<void(Value *)> body) {
+    BasicBlock *pre = b.GetInsertBlock();
+    BasicBlock *zHead = BasicBlock::Create(ctx, "z", cta);
+    BasicBlock *yHead = BasicBlock::Create(ctx, "y", cta);
+    BasicBlock *xHead = BasicBlock::Create(ctx, "x", cta);
+    b.CreateBr(zHead);
+    b.SetInsertPoint(zHead);
+    PHINode *z = b.CreatePHI(i32, 2, "tid.z");
+    z->addIncoming(b.getInt32(0), pre);
+    b.CreateBr(yHead);
+    b.SetInsertPoint(yHead);
+    PHINode *y = b.CreatePHI(i32, 2, "tid.y");
+    y->addIncoming(b.getInt32(0), zHead);
+    b.CreateBr(xHead);
+    b.SetInsertPoint(xHead);
+    PHINode *x = b.CreatePHI(i32, 2, "tid.x");
+    x->addIncoming(b.getInt32(0), yHead);
+    Value *linear = b.CreateAdd(
+        b.CreateZExt(x, i64),
+        b.CreateMul(b.CreateZExt(nx, i64),
+                    b.CreateAdd(b.CreateZExt(y, i64),
+                                b.CreateMul(b.CreateZExt(ny, i64),
+                                            b.CreateZExt(z, i64)))),
+        "t");
+    BasicBlock *latch = BasicBlock::Create(ctx, "x.latch", cta);
+    if (faults) {
+      BasicBlock *run = BasicBlock::Create(ctx, "run", cta);
+      Value *fault = b.CreateAlignedLoad(i32, faultField, Align(4));
+      b.CreateCondBr(b.CreateICmpEQ(fault, b.getInt32(0)), run, latch);
+      b.SetInsertPoint(run);
+    }
+    b.CreateAlignedStore(x, field(state, offsets::tid), Align(4));
+    b.CreateAlignedStore(y, field(state, offsets::tid + 4), Align(4));
+    b.CreateAlignedStore(z, field(state, offsets::tid + 8), Align(4));
+    b.CreateAlignedStore(
+        b.CreateGEP(i8, localBase, b.CreateMul(linear, localBytes)),
+        field(state, offsets::local), Align(8));
+    body(linear);
+    b.CreateBr(latch);
+    b.SetInsertPoint(latch);
+    Value *x1 = b.CreateAdd(x, b.getInt32(1));
+    x->addIncoming(x1, latch);
+    BasicBlock *yLatch = BasicBlock::Create(ctx, "y.latch", cta);
+    b.CreateCondBr(b.CreateICmpULT(x1, nx), xHead, yLatch);
+    b.SetInsertPoint(yLatch);
+    Value *y1 = b.CreateAdd(y, b.getInt32(1));
+    y->addIncoming(y1, yLatch);
+    BasicBlock *zLatch = BasicBlock::Create(ctx, "z.latch", cta);
+    b.CreateCondBr(b.CreateICmpULT(y1, ny), yHead, zLatch);
+    b.SetInsertPoint(zLatch);
+    Value *z1 = b.CreateAdd(z, b.getInt32(1));
+    z->addIncoming(z1, zLatch);
+    BasicBlock *done = BasicBlock::Create(ctx, "threads.done", cta);
+    b.CreateCondBr(b.CreateICmpULT(z1, nz), zHead, done);
+    b.SetInsertPoint(done);
+  };
+  auto runRegion = [&](Function *region, Value *t) {
+    Value *nextRegion = b.CreateCall(region, {state, scratch, padded, t});
+    b.CreateAlignedStore(nextRegion, b.CreateGEP(i32, next, t), Align(4));
+  };
+
+  threadLoops([&](Value *t) { runRegion(regions[0], t); });
+  BasicBlock *round = BasicBlock::Create(ctx, "round", cta);
+  BasicBlock *exit = BasicBlock::Create(ctx, "exit", cta);
+  b.CreateBr(round);
+
+  // Each round: which region every live thread runs next.
+  b.SetInsertPoint(round);
+  BasicBlock *choose = BasicBlock::Create(ctx, "choose", cta);
+  if (faults) {
+    Value *fault = b.CreateAlignedLoad(i32, faultField, Align(4));
+    b.CreateCondBr(b.CreateICmpEQ(fault, b.getInt32(0)), choose, exit);
+  } else {
+    b.CreateBr(choose);
+  }
+  b.SetInsertPoint(choose);
+  FunctionCallee nextFn =
+      module.getOrInsertFunction("ptxrt_region_next", i32, ptr, i64);
+  Value *common = b.CreateCall(nextFn, {next, count}, "common");
+  BasicBlock *mixed = BasicBlock::Create(ctx, "mixed", cta);
+  SwitchInst *dispatch = b.CreateSwitch(common, mixed, regions.size());
+  dispatch->addCase(b.getInt32(0), exit);
+  for (unsigned i = 1; i < regions.size(); ++i) {
+    BasicBlock *uniform =
+        BasicBlock::Create(ctx, "uniform." + Twine(i), cta);
+    dispatch->addCase(b.getInt32(i), uniform);
+    b.SetInsertPoint(uniform);
+    threadLoops([&](Value *t) { runRegion(regions[i], t); });
+    b.CreateBr(round);
+  }
+  // Threads that exited, or that wait at different barrier instructions:
+  // each runs its own region.
+  b.SetInsertPoint(mixed);
+  threadLoops([&](Value *t) {
+    Value *own = b.CreateAlignedLoad(i32, b.CreateGEP(i32, next, t), Align(4));
+    BasicBlock *join = BasicBlock::Create(ctx, "mixed.join", cta);
+    SwitchInst *pick = b.CreateSwitch(own, join, regions.size());
+    for (unsigned i = 1; i < regions.size(); ++i) {
+      BasicBlock *run = BasicBlock::Create(ctx, "mixed." + Twine(i), cta);
+      pick->addCase(b.getInt32(i), run);
+      b.SetInsertPoint(run);
+      runRegion(regions[i], t);
+      b.CreateBr(join);
+    }
+    b.SetInsertPoint(join);
+  });
+  b.CreateBr(round);
+
+  b.SetInsertPoint(exit);
+  b.CreateAlignedStore(b.CreateAlignedLoad(i32, faultField, Align(4)),
+                       field(ctaState, offsets::fault), Align(4));
+  b.CreateRetVoid();
+  return cta;
+}
+
+Function *RegionLoopBuilder::build() {
+  splitAtBarriers();
+  computeLiveness();
+  layOutScratch();
+  SmallVector<Function *> regions;
+  for (unsigned i = 0; i <= suspendBlocks.size(); ++i)
+    regions.push_back(buildRegion(i));
+  return buildCTAFunction(regions);
+}
+
+Function *ptxjit::buildRegionLoops(Function &thread) {
+  Function *cta = RegionLoopBuilder(thread).build();
+  return cta;
+}
