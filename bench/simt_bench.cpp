@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs the block reduction, the tiled SGEMM and the shared-memory histogram
-// of kernels.cu (compiled to kernels.ptx by nvcc), and the tensor-core GEMM
+// Runs the kernels of kernels.cu (compiled to kernels.ptx by nvcc: the
+// shapes of the classic CUDA samples), and the tensor-core GEMM
 // of test/Execution/MMA/gemm_sm80.cu (cp.async, ldmatrix, mma.sync), through
 // ptxjit and the same algorithms written in C++ (compiled -O3
 // -march=native, same number of host threads), checks that both agree, and
-// prints the median times and their ratio (ptxjit / native).
+// prints the median times, their ratio (ptxjit / native), the path each
+// kernel's threads take (docs/simt.md) and the geometric mean of the ratios.
 //
 //   ptxjit-simt-bench [--repeat=N] [--threads=N] [--check[=LIST]]
 //
@@ -49,6 +50,13 @@ static double medianMillis(int repeat, const std::function<void()> &fn) {
   }
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
+}
+
+/// Reports a launch that failed and stops.
+[[noreturn]] static void fail(llvm::Error err) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s\n", llvm::toString(std::move(err)).c_str());
+  std::exit(1);
 }
 
 /// Runs body(worker) on `threads` host threads.
@@ -127,12 +135,27 @@ int main(int argc, char **argv) {
   };
   ptxjit::LaunchOptions options;
   options.numThreads = threads;
-  std::printf("%-12s %12s %12s %8s\n", "kernel", "ptxjit ms", "native ms",
-              "ratio");
+  std::printf("%-13s %12s %12s %8s  %s\n", "kernel", "ptxjit ms",
+              "native ms", "ratio", "path");
   bool ok = true;
-  auto report = [&](const char *name, double jit, double native, bool same) {
-    std::printf("%-12s %12.3f %12.3f %8.2f%s\n", name, jit, native,
-                jit / native, same ? "" : "  MISMATCH");
+  double logRatios = 0;
+  int ratios = 0;
+  // The path of a kernel of kernels.ptx (docs/simt.md), else of \p other.
+  auto pathOf = [&](const char *name, ptxjit::Module *other = nullptr) {
+    ptxjit::Module &m = other ? *other : **module;
+    auto k = m.getKernel(name);
+    if (!k) {
+      llvm::consumeError(k.takeError());
+      return std::string("?");
+    }
+    return (*k)->execution;
+  };
+  auto report = [&](const char *name, double jit, double native, bool same,
+                    const std::string &path) {
+    std::printf("%-13s %12.3f %12.3f %8.2f  %s%s\n", name, jit, native,
+                jit / native, path.c_str(), same ? "" : "  MISMATCH");
+    logRatios += std::log(jit / native);
+    ++ratios;
     ok &= same;
   };
 
@@ -151,7 +174,7 @@ int main(int argc, char **argv) {
     double jit = medianMillis(repeat, [&] {
       if (auto err = (*module)->launch(*k, {blocks, 1, 1}, {256, 1, 1}, 0,
                                        args, options))
-        std::abort();
+        fail(std::move(err));
     });
     double native = medianMillis(repeat, [&] {
       std::atomic<int> next{0};
@@ -171,7 +194,7 @@ int main(int argc, char **argv) {
         }
       });
     });
-    report("reduce", jit, native, out == nativeOut);
+    report("reduce", jit, native, out == nativeOut, pathOf("reduce"));
   }
 
   // Tiled SGEMM: 256 x 256, 16 x 16 tiles.
@@ -192,7 +215,7 @@ int main(int argc, char **argv) {
     double jit = medianMillis(repeat, [&] {
       if (auto err = (*module)->launch(*k, {n / T, n / T, 1}, {T, T, 1}, 0,
                                        args, options))
-        std::abort();
+        fail(std::move(err));
     });
     double native = medianMillis(repeat, [&] {
       std::atomic<int> next{0};
@@ -218,7 +241,7 @@ int main(int argc, char **argv) {
         }
       });
     });
-    report("sgemm", jit, native, c == nativeC);
+    report("sgemm", jit, native, c == nativeC, pathOf("sgemm"));
   }
 
   // Histogram: 16M bytes, shared-memory atomics per CTA, 128 CTAs x 256.
@@ -238,7 +261,7 @@ int main(int argc, char **argv) {
       std::fill(hist.begin(), hist.end(), 0);
       if (auto err = (*module)->launch(*k, {blocks, 1, 1}, {256, 1, 1}, 0,
                                        args, options))
-        std::abort();
+        fail(std::move(err));
     });
     double native = medianMillis(repeat, [&] {
       std::vector<std::atomic<unsigned>> global(256);
@@ -258,10 +281,200 @@ int main(int argc, char **argv) {
       for (int i = 0; i < 256; ++i)
         nativeHist[i] = global[i].load();
     });
-    report("histogram", jit, native, hist == nativeHist);
+    report("histogram", jit, native, hist == nativeHist,
+           pathOf("histogram"));
   }
   if (checked)
     return ok ? 0 : 1;
+
+  // The closeness of float results computed in another order or with other
+  // approximations: the largest difference relative to the largest value.
+  auto close = [](const std::vector<float> &x, const std::vector<float> &y,
+                  float tolerance) {
+    float worst = 0, scale = 1e-30f;
+    for (size_t i = 0; i < x.size(); ++i) {
+      worst = std::max(worst, std::fabs(x[i] - y[i]));
+      scale = std::max(scale, std::fabs(y[i]));
+    }
+    return worst <= tolerance * scale;
+  };
+  // Runs a 1-D launch of `kernel` and its native twin over [0, items).
+  auto launch1d = [&](const char *name, unsigned blocks, unsigned block,
+                      llvm::ArrayRef<const void *> args) {
+    const ptxjit::KernelInfo *k = *(*module)->getKernel(name);
+    return medianMillis(repeat, [&] {
+      if (auto err = (*module)->launch(*k, {blocks, 1, 1}, {block, 1, 1}, 0,
+                                       args, options))
+        fail(std::move(err));
+    });
+  };
+  // Splits [0, n) into one contiguous chunk per host thread.
+  auto chunks = [&](int n, const std::function<void(int, int)> &body) {
+    parallel(threads, [&](unsigned w) {
+      int begin = int(int64_t(n) * w / threads);
+      int end = int(int64_t(n) * (w + 1) / threads);
+      body(begin, end);
+    });
+  };
+  std::mt19937 floats(6);
+  std::uniform_real_distribution<float> uniform(-1, 1);
+
+  // saxpy over 2^24 floats.
+  {
+    const int n = 1 << 24;
+    const float a = 1.5f;
+    std::vector<float> x(n), y(n), y0(n), nativeY(n);
+    for (int i = 0; i < n; ++i)
+      x[i] = uniform(floats), y0[i] = uniform(floats);
+    const void *xP = x.data(), *yP = y.data();
+    const void *args[] = {&n, &a, &xP, &yP};
+    y = y0;
+    double jit = launch1d("saxpy", n / 256, 256, args);
+    nativeY = y0;
+    double native = medianMillis(repeat, [&] {
+      chunks(n, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i)
+          nativeY[i] = a * x[i] + nativeY[i];
+      });
+    });
+    // Both updated y in place `repeat` times.
+    report("saxpy", jit, native, close(y, nativeY, 1e-5f), pathOf("saxpy"));
+  }
+
+  // 5-point stencil on 4096 x 4096, 32 x 8 blocks.
+  {
+    const int w = 4096, h = 4096;
+    std::vector<float> in(size_t(w) * h), out(size_t(w) * h),
+        nativeOut(size_t(w) * h);
+    for (float &v : in)
+      v = uniform(floats);
+    const ptxjit::KernelInfo *k = *(*module)->getKernel("stencil5");
+    const void *inP = in.data(), *outP = out.data();
+    const void *args[] = {&inP, &outP, &w, &h};
+    double jit = medianMillis(repeat, [&] {
+      if (auto err = (*module)->launch(*k, {w / 32, h / 8, 1}, {32, 8, 1}, 0,
+                                       args, options))
+        fail(std::move(err));
+    });
+    double native = medianMillis(repeat, [&] {
+      chunks(h - 2, [&](int begin, int end) {
+        for (int y = begin + 1; y < end + 1; ++y)
+          for (int x = 1; x < w - 1; ++x) {
+            size_t i = size_t(y) * w + x;
+            nativeOut[i] = 0.5f * in[i] + 0.125f * (in[i - 1] + in[i + 1] +
+                                                    in[i - w] + in[i + w]);
+          }
+      });
+    });
+    report("stencil5", jit, native, close(out, nativeOut, 1e-6f),
+           pathOf("stencil5"));
+  }
+
+  // Fast-math transcendentals over 2^22 floats in [-4, 4]: sin.approx and
+  // ex2.approx against libm's sinf and expf.
+  {
+    const int n = 1 << 22;
+    std::vector<float> x(n), y(n), nativeY(n);
+    for (float &v : x)
+      v = 4 * uniform(floats);
+    const void *xP = x.data(), *yP = y.data();
+    const void *args[] = {&xP, &yP, &n};
+    double jit = launch1d("fastmath", n / 256, 256, args);
+    double native = medianMillis(repeat, [&] {
+      chunks(n, [&](int begin, int end) {
+        for (int i = begin; i < end; ++i)
+          nativeY[i] = std::sin(x[i]) * std::exp(-x[i] * x[i]);
+      });
+    });
+    report("fastmath", jit, native, close(y, nativeY, 1e-5f),
+           pathOf("fastmath"));
+  }
+
+  // Warp-shuffle reduction: 2^22 floats, one sum per 32.
+  {
+    const int n = 1 << 22;
+    std::vector<float> in(n), out(n / 32), nativeOut(n / 32);
+    for (float &v : in)
+      v = uniform(floats);
+    const void *inP = in.data(), *outP = out.data();
+    const void *args[] = {&inP, &outP};
+    double jit = launch1d("warp_reduce", n / 256, 256, args);
+    double native = medianMillis(repeat, [&] {
+      chunks(n / 32, [&](int begin, int end) {
+        for (int w = begin; w < end; ++w) {
+          // The shuffle tree's order: lane i adds lane i + offset.
+          float v[32];
+          for (int l = 0; l < 32; ++l)
+            v[l] = in[w * 32 + l];
+          for (int offset = 16; offset > 0; offset /= 2)
+            for (int l = 0; l < offset; ++l)
+              v[l] += v[l + offset];
+          nativeOut[w] = v[0];
+        }
+      });
+    });
+    report("warp_reduce", jit, native, out == nativeOut,
+           pathOf("warp_reduce"));
+  }
+
+  // Transpose of 4096 x 4096 floats through padded 32 x 33 tiles.
+  {
+    const int n = 4096;
+    std::vector<float> in(size_t(n) * n), out(size_t(n) * n),
+        nativeOut(size_t(n) * n);
+    for (float &v : in)
+      v = uniform(floats);
+    const ptxjit::KernelInfo *k = *(*module)->getKernel("transpose");
+    const void *inP = in.data(), *outP = out.data();
+    const void *args[] = {&inP, &outP, &n};
+    double jit = medianMillis(repeat, [&] {
+      if (auto err = (*module)->launch(*k, {n / 32, n / 32, 1}, {32, 8, 1}, 0,
+                                       args, options))
+        fail(std::move(err));
+    });
+    double native = medianMillis(repeat, [&] {
+      chunks(n / 32, [&](int begin, int end) {
+        for (int by = begin; by < end; ++by)
+          for (int bx = 0; bx < n / 32; ++bx) {
+            float tile[32][33];
+            for (int y = 0; y < 32; ++y)
+              for (int x = 0; x < 32; ++x)
+                tile[y][x] = in[size_t(by * 32 + y) * n + bx * 32 + x];
+            for (int y = 0; y < 32; ++y)
+              for (int x = 0; x < 32; ++x)
+                nativeOut[size_t(bx * 32 + y) * n + by * 32 + x] = tile[x][y];
+          }
+      });
+    });
+    report("transpose", jit, native, out == nativeOut, pathOf("transpose"));
+  }
+
+  // Block reduction: 2^24 floats, 256 threads per CTA, one element each, a
+  // tree of 9 barriers.
+  {
+    const int n = 1 << 24, blocks = n / 256;
+    std::vector<float> in(n), out(blocks), nativeOut(blocks);
+    for (float &v : in)
+      v = uniform(floats);
+    const void *inP = in.data(), *outP = out.data();
+    const void *args[] = {&inP, &outP};
+    double jit = launch1d("block_reduce", blocks, 256, args);
+    double native = medianMillis(repeat, [&] {
+      chunks(blocks, [&](int begin, int end) {
+        for (int b = begin; b < end; ++b) {
+          float s[256];
+          for (int t = 0; t < 256; ++t)
+            s[t] = in[b * 256 + t];
+          for (int half = 128; half > 0; half /= 2)
+            for (int t = 0; t < half; ++t)
+              s[t] += s[t + half];
+          nativeOut[b] = s[0];
+        }
+      });
+    });
+    report("block_reduce", jit, native, out == nativeOut,
+           pathOf("block_reduce"));
+  }
 
   // Tensor-core GEMM: f16 inputs, f32 accumulators, 256 x 256 x 256, 64 x 64
   // CTA tiles of 128 threads. Integer-valued inputs make the product exact,
@@ -287,7 +500,7 @@ int main(int argc, char **argv) {
     double jit = medianMillis(repeat, [&] {
       if (auto err = (*tc)->launch(*k, {n / T, n / T, 1}, {128, 1, 1}, 0,
                                    args, options))
-        std::abort();
+        fail(std::move(err));
     });
     double native = medianMillis(repeat, [&] {
       std::atomic<int> next{0};
@@ -314,7 +527,7 @@ int main(int argc, char **argv) {
         }
       });
     });
-    report("hgemm-tc", jit, native, c == nativeC);
+    report("hgemm-tc", jit, native, c == nativeC, k->execution);
 
     // The same product by the sm_90a warp-specialized kernel: TMA tiles
     // through tensor maps, an mbarrier ring, wgmma. It wants B as N x K.
@@ -347,9 +560,9 @@ int main(int argc, char **argv) {
     double jitWs = medianMillis(repeat, [&] {
       if (auto err = (*ws)->launch(*wk, {n / T, n / T, 1}, {256, 1, 1},
                                    2 * 2 * 64 * 64 * 2 + 1024, wargs, options))
-        std::abort();
+        fail(std::move(err));
     });
-    report("hgemm-tma", jitWs, native, c2 == nativeC);
+    report("hgemm-tma", jitWs, native, c2 == nativeC, wk->execution);
   }
 
   // FlashAttention-style forward pass (sm_80 mma.sync, online softmax):
@@ -377,7 +590,7 @@ int main(int argc, char **argv) {
     double jit = medianMillis(repeat, [&] {
       if (auto err = (*at)->launch(*kernel, {rows / 64, 1, 1}, {128, 1, 1}, 0,
                                    args, options))
-        std::abort();
+        fail(std::move(err));
     });
     double native = medianMillis(repeat, [&] {
       std::atomic<int> next{0};
@@ -407,7 +620,9 @@ int main(int argc, char **argv) {
     float worst = 0;
     for (int i = 0; i < rows * d; ++i)
       worst = std::max(worst, std::fabs(o[i] - nativeO[i]));
-    report("attention", jit, native, worst < 1e-3f);
+    report("attention", jit, native, worst < 1e-3f, kernel->execution);
   }
+  std::printf("geomean ratio %.2f over %d kernels\n",
+              std::exp(logRatios / std::max(ratios, 1)), ratios);
   return ok ? 0 : 1;
 }

@@ -36,6 +36,18 @@ if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
 
+# Host vector features, for tests of the code the JIT makes for this CPU
+# (vectorized thread loops need masked loads: AVX2 or AVX-512).
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        flags = next((line.split(":", 1)[1].split() for line in cpuinfo
+                      if line.startswith("flags")), [])
+except OSError:
+    flags = []
+for flag in ("avx2", "avx512f"):
+    if flag in flags:
+        config.available_features.add("host-" + flag)
+
 # The compile cache of the tests' runs: in the build tree, not the user's
 # home; a second run of the suite links cached objects.
 config.environment["PTXJIT_CACHE_DIR"] = os.path.join(

@@ -21,6 +21,7 @@
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/SetVector.h"
@@ -208,4 +209,68 @@ void ptxjit::rewriteAddressArithmetic(Function &fn) {
     cast->replaceAllUsesWith(gep);
     cast->eraseFromParent();
   }
+}
+
+uint64_t ptxjit::parameterBufferBytes(Function &thread) {
+  // The lowering marks each load of `state->params` dereferenceable for the
+  // kernel's parameter bytes.
+  if (thread.arg_empty())
+    return 0;
+  Value *state = thread.getArg(0);
+  uint64_t bytes = 0;
+  for (Instruction &inst : instructions(thread)) {
+    auto *load = dyn_cast<LoadInst>(&inst);
+    MDNode *md =
+        load ? load->getMetadata(LLVMContext::MD_dereferenceable) : nullptr;
+    auto *gep = load ? dyn_cast<GetElementPtrInst>(load->getPointerOperand())
+                     : nullptr;
+    if (!md || !gep || gep->getPointerOperand() != state ||
+        gep->getNumIndices() != 1)
+      continue;
+    auto *index = dyn_cast<ConstantInt>(gep->getOperand(1));
+    if (!index || index->getSExtValue() != int64_t(offsets::params))
+      continue;
+    bytes = std::max(
+        bytes, mdconst::extract<ConstantInt>(md->getOperand(0))->getZExtValue());
+  }
+  return bytes;
+}
+
+void ptxjit::markParameterBuffer(Function &cta, uint64_t bytes) {
+  if (!bytes || cta.arg_empty())
+    return;
+  Value *ctaState = cta.getArg(0);
+  MemCpyInst *copy = nullptr;
+  for (Instruction &inst : cta.getEntryBlock())
+    if (auto *memcpy = dyn_cast<MemCpyInst>(&inst))
+      if (memcpy->getSource() == ctaState) {
+        copy = memcpy;
+        break;
+      }
+  if (!copy)
+    return;
+  // The launch's parameter buffer (Module::launch) is a heap block of at
+  // least the kernel's parameter bytes, 16-byte aligned. Saying so lets
+  // LLVM read parameters ahead of a bounds check.
+  // Loaded before the copy of the state, so that the copy's own load of the
+  // field is the one LLVM merges away.
+  IRBuilder<> b(copy);
+  LLVMContext &ctx = cta.getContext();
+  LoadInst *buffer = b.CreateAlignedLoad(
+      PointerType::getUnqual(ctx),
+      b.CreateConstGEP1_64(b.getInt8Ty(), ctaState, offsets::params),
+      Align(8), "params");
+  Type *i64 = Type::getInt64Ty(ctx);
+  buffer->setMetadata(LLVMContext::MD_dereferenceable,
+                      MDNode::get(ctx, ConstantAsMetadata::get(
+                                           ConstantInt::get(i64, bytes))));
+  buffer->setMetadata(LLVMContext::MD_align,
+                      MDNode::get(ctx, ConstantAsMetadata::get(
+                                           ConstantInt::get(i64, 16))));
+  buffer->setMetadata(LLVMContext::MD_noundef, MDNode::get(ctx, {}));
+  b.SetInsertPoint(copy->getNextNode());
+  b.CreateAlignedStore(
+      buffer,
+      b.CreateConstGEP1_64(b.getInt8Ty(), copy->getDest(), offsets::params),
+      Align(8));
 }

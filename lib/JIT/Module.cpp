@@ -165,7 +165,7 @@ constexpr uint64_t kMaxUniformOperandPaths = uint64_t(1) << 17;
 llvm::Expected<std::unique_ptr<llvm::Module>>
 ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                           llvm::TargetMachine *targetMachine, unsigned optLevel,
-                          bool regionLoops,
+                          llvm::StringRef forceCoroutines,
                           llvm::StringMap<std::string> *executions) {
   llvm::StringSet<> kernelNames;
   module.walk([&](mlir::LLVM::LLVMFuncOp fn) {
@@ -216,18 +216,21 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
     // Device functions keep external linkage: their addresses may be taken.
     if (kernelNames.count(fn->getName()) == 0)
       continue;
+    uint64_t parameterBytes = parameterBufferBytes(*fn);
     std::string execution = "thread loops";
     if (llvm::Function *marker = llvmModule->getFunction(rt::kSuspendMarker);
         marker && llvm::any_of(marker->users(), [&](llvm::User *user) {
           auto *call = llvm::dyn_cast<llvm::CallInst>(user);
           return call && call->getFunction() == fn;
         })) {
-      std::string blocker =
-          regionLoops ? regionLoopBlocker(*fn) : "forced by --simt";
+      std::string blocker = forceCoroutines.empty()
+                                ? regionLoopBlocker(*fn)
+                                : forceCoroutines.str();
       if (blocker.empty()) {
         bool scalar = targetMachine &&
                       uniformOperandPaths(*fn) > kMaxUniformOperandPaths;
         llvm::Function *cta = buildRegionLoops(*fn);
+        markParameterBuffer(*cta, parameterBytes);
         if (scalar)
           scalarCTAs.push_back(cta);
         fn->eraseFromParent();
@@ -245,6 +248,9 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
     }
     if (executions)
       (*executions)[fn->getName()] = execution;
+    if (llvm::Function *cta =
+            llvmModule->getFunction(("__ptx_cta_" + fn->getName()).str()))
+      markParameterBuffer(*cta, parameterBytes);
     fn->setLinkage(llvm::GlobalValue::InternalLinkage);
     fn->addFnAttr(llvm::Attribute::AlwaysInline);
   }
@@ -483,8 +489,12 @@ compileModule(llvm::StringRef ptxText, const CompileOptions &options,
   llvm::StringMap<std::string> executions;
   auto llvmModule = translateToLLVMIR(
       *module, llvmContext, targetMachine->get(), options.optLevel,
-      // Checked mode's synccheck and racecheck follow the scheduler.
-      simt != SimtMode::Coroutines && checks == 0, &executions);
+      // Checked mode follows threads through the scheduler (synccheck,
+      // racecheck's barrier intervals).
+      checks                          ? "checked mode"
+      : simt == SimtMode::Coroutines ? "forced by --simt or PTXJIT_SIMT"
+                                      : "",
+      &executions);
   if (!llvmModule)
     return llvmModule.takeError();
   for (KernelInfo &kernel : compiled.kernels)

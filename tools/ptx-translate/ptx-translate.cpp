@@ -12,6 +12,7 @@
 
 #include "ptxjit/Frontend/Parser.h"
 #include "ptxjit/InitAll.h"
+#include "ptxjit/JIT/Module.h"
 #include "ptxjit/JIT/Pipeline.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -31,6 +32,13 @@ static llvm::cl::opt<unsigned>
              llvm::cl::desc("optimise the LLVM IR for the host (0-3) before "
                             "printing it (--ptx-to-llvmir)"),
              llvm::cl::init(0));
+
+static llvm::cl::opt<std::string>
+    simt("simt",
+         llvm::cl::desc("how kernels with barriers run (--ptx-to-llvmir): "
+                        "auto or regions (region loops where possible), "
+                        "coroutines"),
+         llvm::cl::init("auto"));
 
 int main(int argc, char **argv) {
   mlir::TranslateToMLIRRegistration importPTX(
@@ -72,8 +80,15 @@ int main(int argc, char **argv) {
           }
           tm = std::move(*created);
         }
-        auto llvmModule = ptxjit::translateToLLVMIR(*module, llvmContext,
-                                                    tm.get(), optLevel);
+        std::optional<ptxjit::SimtMode> mode = ptxjit::parseSimtMode(simt);
+        if (!mode) {
+          llvm::errs() << "error: unknown --simt '" << simt
+                       << "' (auto, regions or coroutines)\n";
+          return mlir::failure();
+        }
+        auto llvmModule = ptxjit::translateToLLVMIR(
+            *module, llvmContext, tm.get(), optLevel,
+            *mode == ptxjit::SimtMode::Coroutines ? "forced by --simt" : "");
         if (!llvmModule) {
           llvm::errs() << llvm::toString(llvmModule.takeError()) << "\n";
           return mlir::failure();

@@ -41,14 +41,15 @@ mlir::LogicalResult runLoweringPipeline(mlir::ModuleOp module,
 
 /// Translates an LLVM-dialect module to LLVM IR; thread functions become
 /// internal and always-inline. Kernels whose threads synchronize become
-/// region loops (\p regionLoops, where the kernel allows) or coroutines.
+/// region loops where the kernel allows, or coroutines; \p forceCoroutines,
+/// when not empty, says why they all become coroutines.
 /// With a target machine, sets the triple and data layout and runs the
 /// default pipeline at \p optLevel (0-3). \p executions, when given,
 /// receives each kernel's KernelInfo::execution.
 llvm::Expected<std::unique_ptr<llvm::Module>>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                   llvm::TargetMachine *targetMachine, unsigned optLevel,
-                  bool regionLoops = true,
+                  llvm::StringRef forceCoroutines = {},
                   llvm::StringMap<std::string> *executions = nullptr);
 
 /// Why the threads of kernel \p fn, whose threads synchronize, cannot run as
@@ -73,6 +74,14 @@ bool inlineSuspendingCalls(llvm::Module &module, std::string &error);
 /// Rewrites `inttoptr(base + offset)` as a GEP from `inttoptr(base)`, so
 /// that LLVM's analyses see pointers (Coroutines.cpp).
 void rewriteAddressArithmetic(llvm::Function &fn);
+
+/// The bytes of the parameter buffer that kernel \p thread may read (the
+/// lowering marks its loads of `state->params` dereferenceable), or 0.
+uint64_t parameterBufferBytes(llvm::Function &thread);
+
+/// Tells LLVM, in CTA function \p cta, that the parameter buffer its
+/// threads read holds at least \p bytes and is 16-byte aligned.
+void markParameterBuffer(llvm::Function &cta, uint64_t bytes);
 
 /// A target machine for the host CPU with all of its features.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();

@@ -8,6 +8,7 @@
 #include "ptxjit/Dialect/PTX/Transforms/Passes.h"
 
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace ptxjit::ptx {
@@ -63,9 +64,59 @@ llvm::DenseSet<StringRef> sharedStateReaders(ModuleOp module) {
   return readers;
 }
 
-/// Inserts a yield at the header of every loop of \p fn that reads shared
-/// state, directly or through a call of one of \p readers; returns whether
-/// it inserted any.
+/// Whether a condition under which \p loop is left depends, inside the loop,
+/// on a value read from shared state (an atomic's result, a volatile or
+/// acquire load): only then can the loop wait for another thread. A loop
+/// that merely updates a histogram with atomics ends on its own.
+bool exitDependsOnSharedState(const llvm::SetVector<Block *> &loop) {
+  SmallVector<Value> worklist;
+  for (Block *block : loop) {
+    Operation *terminator = block->getTerminator();
+    if (llvm::any_of(terminator->getSuccessors(),
+                     [&](Block *succ) { return !loop.contains(succ); }))
+      for (Value operand : terminator->getOperands())
+        worklist.push_back(operand);
+  }
+  llvm::DenseSet<Value> visited;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!visited.insert(value).second)
+      continue;
+    if (Operation *def = value.getDefiningOp()) {
+      if (!loop.contains(def->getBlock()))
+        continue;
+      if (readsSharedState(def))
+        return true;
+      for (Value operand : def->getOperands())
+        worklist.push_back(operand);
+      continue;
+    }
+    // A block argument: the values its predecessors in the loop pass.
+    auto argument = cast<BlockArgument>(value);
+    Block *block = argument.getOwner();
+    if (!loop.contains(block))
+      continue;
+    for (Block *pred : block->getPredecessors()) {
+      auto branch = dyn_cast<BranchOpInterface>(pred->getTerminator());
+      if (!branch)
+        return true;
+      for (unsigned i = 0; i < branch->getNumSuccessors(); ++i) {
+        if (branch->getSuccessor(i) != block)
+          continue;
+        SuccessorOperands operands = branch.getSuccessorOperands(i);
+        if (argument.getArgNumber() < operands.getProducedOperandCount())
+          return true;
+        worklist.push_back(operands[argument.getArgNumber()]);
+      }
+    }
+  }
+  return false;
+}
+
+/// Inserts a yield at the header of every loop of \p fn that may wait for
+/// another thread: one that fences, uses an mbarrier or calls one of
+/// \p readers, or whose exit depends on shared state it reads; returns
+/// whether it inserted any.
 bool insertYields(func::FuncOp fn, const llvm::DenseSet<StringRef> &readers) {
   Region &body = fn.getBody();
   if (body.hasOneBlock())
@@ -91,9 +142,9 @@ bool insertYields(func::FuncOp fn, const llvm::DenseSet<StringRef> &readers) {
         return llvm::any_of(b->getOperations(), [&](Operation &op) {
           if (auto call = dyn_cast<func::CallOp>(op))
             return readers.contains(call.getCallee());
-          return readsSharedState(&op);
+          return isa<ptx::FenceOp, ptx::MbarrierOp>(op);
         });
-      });
+      }) || exitDependsOnSharedState(loop);
       if (waits)
         headers.insert(succ);
     }

@@ -36,9 +36,13 @@ def PTXMarkSuspendPoints : Pass<"ptx-mark-suspend-points", "mlir::ModuleOp"> {
     pass marks such kernels `ptx.coroutine`, numbers every warp collective
     (`ptx.suspend_id`) so that the scheduler can tell which lanes wait at
     the same instruction, and inserts `ptx.yield` at the header of every
-    loop that reads volatile or atomic memory, so that a thread spinning on
-    a flag lets the thread that will set it run (forward progress as on
-    sm_70 and later).
+    loop that may wait for another thread, so that a thread spinning on a
+    flag lets the thread that will set it run (forward progress as on sm_70
+    and later). A loop may wait when it leaves on a condition that depends
+    on an atomic's result or a volatile or acquire load made in the loop,
+    or when it fences, uses an mbarrier or calls a device function that
+    reads such state; a loop that only updates memory with atomics (a
+    histogram) ends on its own and gets no yield.
   }];
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
