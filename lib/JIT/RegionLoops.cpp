@@ -41,6 +41,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -94,11 +95,138 @@ static ConstantInt *storedBefore(CallInst *call, int64_t offset) {
   return nullptr;
 }
 
+namespace {
+
+/// Which values and blocks of a thread function may differ between the
+/// threads of a CTA. A value is divergent when it depends on the thread's
+/// own state (its index, its local memory), on memory (another thread may
+/// have written it), on a call or an atomic, or on a divergent branch's
+/// choice (a phi where the paths meet); a block is divergent when only some
+/// threads may run it (it is control dependent on a divergent branch).
+/// Conservative: anything it cannot tell is divergent.
+class Divergence {
+public:
+  explicit Divergence(Function &fn);
+  bool isDivergent(const Value *value) const {
+    return divergent.contains(value);
+  }
+  bool isDivergentBlock(const BasicBlock *block) const {
+    return divergentBlocks.contains(block);
+  }
+
+private:
+  bool isUniformLoad(LoadInst *load) const;
+
+  Value *state;
+  DenseSet<const Value *> divergent;
+  DenseSet<const BasicBlock *> divergentBlocks;
+};
+
+} // namespace
+
+bool Divergence::isUniformLoad(LoadInst *load) const {
+  if (load->isVolatile() || !load->isUnordered())
+    return false;
+  if (std::optional<int64_t> offset =
+          stateFieldOffset(load->getPointerOperand(), state)) {
+    // The fields of the CTA, not of the thread (ThreadState.h).
+    return *offset >= int64_t(offsets::ntid) &&
+           *offset != int64_t(offsets::local) &&
+           *offset != int64_t(offsets::fault) &&
+           *offset < int64_t(offsets::coroutine);
+  }
+  // Kernel parameters (invariant loads) from a uniform address.
+  return load->hasMetadata(LLVMContext::MD_invariant_load) &&
+         !divergent.contains(load->getPointerOperand());
+}
+
+Divergence::Divergence(Function &fn) : state(fn.getArg(0)) {
+  PostDominatorTree postDominators(fn);
+  DenseSet<const BasicBlock *> divergentBranches;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    auto mark = [&](const Value *value) {
+      if (divergent.insert(value).second)
+        changed = true;
+    };
+    for (BasicBlock &block : fn) {
+      for (Instruction &inst : block) {
+        if (divergent.contains(&inst))
+          continue;
+        if (auto *load = dyn_cast<LoadInst>(&inst)) {
+          if (!isUniformLoad(load))
+            mark(load);
+          continue;
+        }
+        if (isa<AllocaInst, AtomicRMWInst, AtomicCmpXchgInst>(inst) ||
+            (isa<CallBase>(inst) && !isa<IntrinsicInst>(inst)) ||
+            (isa<IntrinsicInst>(inst) && inst.mayReadOrWriteMemory())) {
+          mark(&inst);
+          continue;
+        }
+        if (any_of(inst.operands(),
+                   [&](Value *operand) { return divergent.contains(operand); })) {
+          mark(&inst);
+          continue;
+        }
+        // Where the paths of a divergent branch meet, a phi takes the value
+        // of each thread's own path.
+        if (auto *phi = dyn_cast<PHINode>(&inst)) {
+          if (any_of(phi->blocks(), [&](BasicBlock *pred) {
+                return divergentBlocks.contains(pred) ||
+                       divergentBranches.contains(pred);
+              }))
+            mark(phi);
+          continue;
+        }
+        // A value made where only some threads go, used where all go (after
+        // a loop that threads leave at different trips).
+        if (divergentBlocks.contains(&block) &&
+            any_of(inst.users(), [&](User *user) {
+              auto *userInst = cast<Instruction>(user);
+              return userInst->getParent() != &block &&
+                     !divergentBlocks.contains(userInst->getParent());
+            }))
+          mark(&inst);
+      }
+      Instruction *terminator = block.getTerminator();
+      Value *condition = nullptr;
+      if (auto *branch = dyn_cast<BranchInst>(terminator)) {
+        if (branch->isConditional())
+          condition = branch->getCondition();
+      } else if (auto *choice = dyn_cast<SwitchInst>(terminator)) {
+        condition = choice->getCondition();
+      } else if (terminator->getNumSuccessors() > 1) {
+        condition = terminator; // indirect branches: assume the worst
+      }
+      if (!condition || !(condition == terminator ||
+                          divergent.contains(condition)) ||
+          !divergentBranches.insert(&block).second)
+        continue;
+      changed = true;
+      // The blocks control dependent on this branch: from each successor up
+      // the post-dominator tree to the branch's own post-dominator.
+      DomTreeNode *join = postDominators.getNode(&block);
+      BasicBlock *end = join && join->getIDom() ? join->getIDom()->getBlock()
+                                                 : nullptr;
+      for (BasicBlock *succ : successors(&block))
+        for (DomTreeNode *node = postDominators.getNode(succ);
+             node && node->getBlock() != end; node = node->getIDom()) {
+          if (!node->getBlock())
+            break;
+          divergentBlocks.insert(node->getBlock());
+        }
+    }
+  }
+}
+
 std::string ptxjit::regionLoopBlocker(Function &fn) {
   SmallVector<CallInst *> calls = suspendCalls(fn);
   if (calls.empty())
     return "no barrier";
   std::optional<uint64_t> barrier;
+  std::optional<Divergence> divergence;
   for (CallInst *call : calls) {
     ConstantInt *kind = storedBefore(call, offsets::waitKind);
     if (!kind)
@@ -107,7 +235,14 @@ std::string ptxjit::regionLoopBlocker(Function &fn) {
     case rt::WaitBarrier:
       break;
     case rt::WaitCollective:
-      return "a warp collective";
+      // Every thread of the CTA reaches a collective outside divergent
+      // control flow together: the whole CTA can wait there, and each warp
+      // then completes it at once.
+      if (!divergence)
+        divergence.emplace(fn);
+      if (divergence->isDivergentBlock(call->getParent()))
+        return "a warp collective in divergent control flow";
+      continue;
     case rt::WaitYield:
       return "a loop that may wait for another thread (spin-wait)";
     case rt::WaitArrive:
@@ -161,6 +296,8 @@ private:
   void layOutScratch();
   Function *buildRegion(unsigned index);
   Function *buildCTAFunction(ArrayRef<Function *> regions);
+  void emitShuffle(IRBuilder<> &b, Function *cta, ptxjit::rt::CollectiveOp op,
+                   Value *records, Value *count);
   bool mayFault();
 
   Function &thread;
@@ -171,14 +308,23 @@ private:
        *i64 = Type::getInt64Ty(ctx), *ptr = PointerType::getUnqual(ctx);
 
   /// Barrier i (from 1) ends block suspendBlocks[i-1], and its region starts
-  /// at resumeBlocks[i-1].
+  /// at resumeBlocks[i-1]; collective[i-1] when it is a warp collective.
   SmallVector<BasicBlock *> suspendBlocks, resumeBlocks;
+  SmallVector<bool> collective;
+  /// The scheduler operation (rt::CollectiveOp) of each collective, when it
+  /// is a constant.
+  SmallVector<std::optional<uint64_t>> collectiveOp;
   /// The values live across each barrier (index i-1), in a fixed order.
   SmallVector<SmallVector<Instruction *>> liveAcross;
   /// Allocas used after a barrier: per-thread memory in the scratch.
   SetVector<AllocaInst *> frameObjects;
   DenseMap<Instruction *, Slot> slots;
-  Slot stackPointerSlot;
+  /// The thread's local-stack pointer, when the thread reads it (device
+  /// function frames).
+  std::optional<Slot> stackPointerSlot;
+  /// The threads' collective records (ThreadState-shaped), when the kernel
+  /// has warp collectives.
+  std::optional<Slot> recordSlot;
   uint64_t bytesPerThread = 0;
 };
 
@@ -186,6 +332,12 @@ private:
 
 void RegionLoopBuilder::splitAtBarriers() {
   for (CallInst *call : suspendCalls(thread)) {
+    ConstantInt *kind = storedBefore(call, offsets::waitKind);
+    collective.push_back(kind &&
+                         kind->getZExtValue() == ptxjit::rt::WaitCollective);
+    ConstantInt *op = storedBefore(call, offsets::collOp);
+    collectiveOp.push_back(op ? std::optional<uint64_t>(op->getZExtValue())
+                              : std::nullopt);
     BasicBlock *before = call->getParent();
     BasicBlock *after =
         before->splitBasicBlock(std::next(call->getIterator()), "barrier.after");
@@ -258,7 +410,15 @@ void RegionLoopBuilder::layOutScratch() {
     slots[object] = place(alignTo(std::max<uint64_t>(size, 1),
                                   object->getAlign()));
   }
-  stackPointerSlot = place(8);
+  Value *state = thread.getArg(0);
+  if (any_of(instructions(thread), [&](Instruction &inst) {
+        auto *load = dyn_cast<LoadInst>(&inst);
+        return load && stateFieldOffset(load->getPointerOperand(), state) ==
+                           int64_t(offsets::localSP);
+      }))
+    stackPointerSlot = place(8);
+  if (is_contained(collective, true))
+    recordSlot = place(offsets::size);
 }
 
 /// The alignment of element \p stride apart in an array that starts 64-byte
@@ -312,10 +472,16 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
     return address;
   };
   Value *spField = b.CreateConstGEP1_64(i8, state, offsets::localSP);
-  Value *spAddress = b.CreateGEP(
-      i8, scratch,
-      b.CreateAdd(b.CreateMul(padded, b.getInt64(stackPointerSlot.offset)),
-                  b.CreateMul(threadId, b.getInt64(stackPointerSlot.stride))));
+  Value *spAddress =
+      stackPointerSlot
+          ? b.CreateGEP(i8, scratch,
+                        b.CreateAdd(b.CreateMul(padded,
+                                                b.getInt64(
+                                                    stackPointerSlot->offset)),
+                                    b.CreateMul(threadId,
+                                                b.getInt64(
+                                                    stackPointerSlot->stride))))
+          : nullptr;
 
   // Objects that live across a barrier are the thread's memory in the
   // scratch; the others stay allocas in the new entry block.
@@ -331,10 +497,29 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
 
   // The values live across the region's barrier come from the scratch.
   SmallVector<std::pair<Instruction *, Value *>> reloads;
+  // The thread's own record of a warp collective, in the scratch.
+  auto recordAddress = [&](IRBuilder<> &at, unsigned offset) {
+    Value *base = at.CreateGEP(
+        i8, scratch,
+        at.CreateAdd(at.CreateMul(padded, at.getInt64(recordSlot->offset)),
+                     at.CreateMul(threadId, at.getInt64(recordSlot->stride))));
+    return at.CreateConstGEP1_64(i8, base, offset);
+  };
   if (index > 0) {
-    b.CreateAlignedStore(
-        b.CreateAlignedLoad(i64, spAddress, Align(8), "sp.reload"), spField,
-        Align(8));
+    if (spAddress)
+      b.CreateAlignedStore(
+          b.CreateAlignedLoad(i64, spAddress, Align(8), "sp.reload"), spField,
+          Align(8));
+    // After a warp collective, its results come from the thread's record.
+    if (collective[index - 1])
+      for (auto [offset, type] :
+           {std::pair<unsigned, Type *>{offsets::result, i64},
+            std::pair<unsigned, Type *>{offsets::resultPred, i32}})
+        b.CreateAlignedStore(
+            b.CreateAlignedLoad(type, recordAddress(b, offset),
+                                Align(type == i64 ? 8 : 4)),
+            b.CreateConstGEP1_64(i8, state, offset),
+            Align(type == i64 ? 8 : 4));
     for (Instruction *value : liveAcross[index - 1]) {
       Slot slot = slots.lookup(value);
       Value *reload =
@@ -351,11 +536,36 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
     auto *clone = cast<BasicBlock>(map[block]);
     clone->getTerminator()->eraseFromParent();
     IRBuilder<> at(clone);
-    at.CreateAlignedStore(at.CreateAlignedLoad(i64, spField, Align(8)),
-                          spAddress, Align(8));
+    if (spAddress)
+      at.CreateAlignedStore(at.CreateAlignedLoad(i64, spField, Align(8)),
+                            spAddress, Align(8));
     for (Instruction *value : liveAcross[i])
       at.CreateAlignedStore(map[value], addressOf(value),
                             elementAlign(slots.lookup(value).stride));
+    // A warp collective's operands go to the thread's record.
+    // A warp collective's operands go to the thread's record, with the
+    // thread's index (the warp-level matrix instructions ask for it).
+    if (collective[i]) {
+      // Field by field, so that LLVM keeps the state in registers.
+      auto copy = [&](unsigned offset, Type *type) {
+        Align align(layout.getTypeStoreSize(type).getFixedValue());
+        at.CreateAlignedStore(
+            at.CreateAlignedLoad(type, at.CreateConstGEP1_64(i8, state, offset),
+                                 align),
+            recordAddress(at, offset), align);
+      };
+      for (unsigned offset : {offsets::collOp, offsets::collMask,
+                              offsets::collPred})
+        copy(offset, i32);
+      for (unsigned offset : {offsets::collA, offsets::collB, offsets::collC})
+        copy(offset, i64);
+      if (collectiveOp[i] != uint64_t(ptxjit::rt::ShflUp) &&
+          collectiveOp[i] != uint64_t(ptxjit::rt::ShflDown) &&
+          collectiveOp[i] != uint64_t(ptxjit::rt::ShflBfly) &&
+          collectiveOp[i] != uint64_t(ptxjit::rt::ShflIdx))
+        for (unsigned k = 0; k < 3; ++k)
+          copy(offsets::tid + 4 * k, i32);
+    }
     at.CreateRet(at.getInt32(uint32_t(i + 1)));
   }
   for (ReturnInst *ret : returns) {
@@ -382,6 +592,14 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
     }
   }
   removeUnreachableBlocks(*region);
+  // A value that the region did not change is already in its slot.
+  for (auto [clone, reload] : reloads)
+    for (User *user : make_early_inc_range(reload->users()))
+      if (auto *store = dyn_cast<StoreInst>(user))
+        if (store->getValueOperand() == reload &&
+            store->getPointerOperand() ==
+                cast<LoadInst>(reload)->getPointerOperand())
+          store->eraseFromParent();
   return region;
 }
 
@@ -397,6 +615,81 @@ bool RegionLoopBuilder::mayFault() {
         return true;
   }
   return false;
+}
+
+/// shfl.sync for every thread of the CTA at once (9.7.9.6, as the
+/// scheduler's shuffle): thread t of lane l reads the operand of lane j of
+/// its warp, or its own when j is out of range, outside the member mask or
+/// past the CTA's last thread.
+void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
+                                    ptxjit::rt::CollectiveOp op,
+                                    Value *records, Value *count) {
+  using namespace ptxjit::rt;
+  BasicBlock *pre = b.GetInsertBlock();
+  BasicBlock *loop = BasicBlock::Create(ctx, "shfl", cta);
+  BasicBlock *done = BasicBlock::Create(ctx, "shfl.done", cta);
+  b.CreateBr(loop);
+  b.SetInsertPoint(loop);
+  PHINode *t = b.CreatePHI(i64, 2, "t");
+  t->addIncoming(b.getInt64(0), pre);
+  auto record = [&](Value *thread, unsigned offset) {
+    return b.CreateGEP(
+        i8, records,
+        b.CreateAdd(b.CreateMul(thread, b.getInt64(offsets::size)),
+                    b.getInt64(offset)));
+  };
+  Value *lane = b.CreateTrunc(b.CreateAnd(t, b.getInt64(kWarpSize - 1)), i32);
+  Value *warp = b.CreateSub(t, b.CreateZExt(lane, i64));
+  Value *collB =
+      b.CreateAlignedLoad(i64, record(t, offsets::collB), Align(8));
+  Value *collC =
+      b.CreateAlignedLoad(i64, record(t, offsets::collC), Align(8));
+  Value *mask =
+      b.CreateAlignedLoad(i32, record(t, offsets::collMask), Align(4));
+  Value *bval = b.CreateAnd(b.CreateTrunc(collB, i32), 0x1f);
+  Value *cval = b.CreateAnd(b.CreateTrunc(collC, i32), 0x1f);
+  Value *segmask =
+      b.CreateAnd(b.CreateTrunc(b.CreateLShr(collC, 8), i32), 0x1f);
+  Value *notSeg = b.CreateXor(segmask, 0x1f);
+  Value *maxLane = b.CreateOr(b.CreateAnd(lane, segmask),
+                              b.CreateAnd(cval, notSeg));
+  Value *source, *inRange;
+  switch (op) {
+  case ShflUp:
+    source = b.CreateSub(lane, bval);
+    inRange = b.CreateICmpSGE(source, maxLane);
+    break;
+  case ShflDown:
+    source = b.CreateAdd(lane, bval);
+    inRange = b.CreateICmpSLE(source, maxLane);
+    break;
+  case ShflBfly:
+    source = b.CreateXor(lane, bval);
+    inRange = b.CreateICmpSLE(source, maxLane);
+    break;
+  default:
+    source = b.CreateOr(b.CreateAnd(lane, segmask),
+                        b.CreateAnd(bval, notSeg));
+    inRange = b.CreateICmpSLE(source, maxLane);
+    break;
+  }
+  source = b.CreateSelect(inRange, source, lane);
+  Value *sourceThread = b.CreateAdd(warp, b.CreateZExt(source, i64));
+  Value *present = b.CreateAnd(
+      b.CreateICmpULT(sourceThread, count),
+      b.CreateICmpNE(b.CreateAnd(b.CreateLShr(mask, source), 1),
+                     b.getInt32(0)));
+  sourceThread = b.CreateSelect(present, sourceThread, t);
+  Value *value = b.CreateAnd(
+      b.CreateAlignedLoad(i64, record(sourceThread, offsets::collA), Align(8)),
+      0xffffffff);
+  b.CreateAlignedStore(value, record(t, offsets::result), Align(8));
+  b.CreateAlignedStore(b.CreateZExt(inRange, i32),
+                       record(t, offsets::resultPred), Align(4));
+  Value *next = b.CreateAdd(t, b.getInt64(1));
+  t->addIncoming(next, loop);
+  b.CreateCondBr(b.CreateICmpULT(next, count), loop, done);
+  b.SetInsertPoint(done);
 }
 
 Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
@@ -435,7 +728,16 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
       scratchFn, {b.CreateMul(padded, b.getInt64(bytesPerThread))}, "scratch");
   Value *next = scratch;
   Value *faultField = field(state, offsets::fault);
+  // Threads after a trap do not run; only kernels that can fault pay for
+  // the check in their loops, which would keep them from vectorizing.
   bool faults = mayFault();
+  bool roundCanFail = faults || recordSlot;
+  Value *records =
+      recordSlot ? b.CreateGEP(i8, scratch,
+                               b.CreateMul(padded,
+                                           b.getInt64(recordSlot->offset)),
+                               "records")
+                 : nullptr;
 
   // for z, y, x: set the thread's ids and local window, then body(t).
   auto threadLoops = [&](function_ref<void(Value *)> body) {
@@ -507,7 +809,7 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
   // Each round: which region every live thread runs next.
   b.SetInsertPoint(round);
   BasicBlock *choose = BasicBlock::Create(ctx, "choose", cta);
-  if (faults) {
+  if (roundCanFail) {
     Value *fault = b.CreateAlignedLoad(i32, faultField, Align(4));
     b.CreateCondBr(b.CreateICmpEQ(fault, b.getInt32(0)), choose, exit);
   } else {
@@ -525,6 +827,21 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
         BasicBlock::Create(ctx, "uniform." + Twine(i), cta);
     dispatch->addCase(b.getInt32(i), uniform);
     b.SetInsertPoint(uniform);
+    std::optional<uint64_t> op = collectiveOp[i - 1];
+    if (collective[i - 1] && op && *op >= ptxjit::rt::ShflUp &&
+        *op <= ptxjit::rt::ShflIdx) {
+      // Every thread waits at this shuffle: a loop over the threads reads
+      // each one's source lane.
+      emitShuffle(b, cta, ptxjit::rt::CollectiveOp(*op), records, count);
+    } else if (collective[i - 1]) {
+      // Every thread waits at this warp collective: complete it per warp.
+      FunctionCallee complete = module.getOrInsertFunction(
+          "ptxrt_region_collective", Type::getInt1Ty(ctx), ptr, i64, ptr);
+      Value *ok = b.CreateCall(complete, {records, count, state});
+      BasicBlock *run = BasicBlock::Create(ctx, "collective.done", cta);
+      b.CreateCondBr(ok, run, exit);
+      b.SetInsertPoint(run);
+    }
     threadLoops([&](Value *t) { runRegion(regions[i], t); });
     b.CreateBr(round);
   }
@@ -539,7 +856,19 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
       BasicBlock *run = BasicBlock::Create(ctx, "mixed." + Twine(i), cta);
       pick->addCase(b.getInt32(i), run);
       b.SetInsertPoint(run);
-      runRegion(regions[i], t);
+      if (collective[i - 1]) {
+        // Only some threads reached the collective: the control flow the
+        // analysis took for uniform was not.
+        FunctionCallee fail = module.getOrInsertFunction(
+            "ptxrt_region_fail", Type::getVoidTy(ctx), ptr, ptr);
+        b.CreateCall(
+            fail, {state, b.CreateGlobalString(
+                              "threads of a CTA that runs as region loops "
+                              "reached a warp collective apart (run with "
+                              "--simt=coroutines)")});
+      } else {
+        runRegion(regions[i], t);
+      }
       b.CreateBr(join);
     }
     b.SetInsertPoint(join);

@@ -819,6 +819,10 @@ ReportCounts ptxjit::rt::check::reportCounts() {
 
 std::string ptxjit::rt::check::lastFailure() { return lastFailureText; }
 
+void ptxjit::rt::check::setFailure(const std::string &summary) {
+  lastFailureText = summary;
+}
+
 void ptxjit::rt::check::beginGang() { gangStopped = false; }
 
 void ptxjit::rt::check::printSummary() {

@@ -252,6 +252,7 @@ std::vector<std::pair<const char *, void *>> ptxjit::rt::getHelperSymbols() {
           HELPER(ptxrt_globaltimer), HELPER(ptxrt_coro_alloc),
           HELPER(ptxrt_coro_free),
           HELPER(ptxrt_region_scratch), HELPER(ptxrt_region_next),
+          HELPER(ptxrt_region_collective), HELPER(ptxrt_region_fail),
           HELPER(ptxrt_mbarrier_init), HELPER(ptxrt_mbarrier_inval),
           HELPER(ptxrt_mbarrier_arrive), HELPER(ptxrt_mbarrier_tx),
           HELPER(ptxrt_mbarrier_test_state),

@@ -22,6 +22,7 @@
 
 #include "ptxjit/Runtime/Launch.h"
 #include "ptxjit/Runtime/Checks.h"
+#include "ptxjit/Runtime/Helpers.h"
 
 #include "Matrix.h"
 
@@ -253,6 +254,77 @@ void completeCollective(ThreadState *warp[kWarpSize], uint32_t group) {
 namespace {
 thread_local const ThreadState *runningThread = nullptr;
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Region loops (JIT/RegionLoops.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Copies the fields that all threads of a CTA share from \p cta into the
+/// record \p record, leaving its thread's own fields.
+static void copyCTAFields(ThreadState &record, const ThreadState &cta) {
+  std::memcpy(record.ntid, cta.ntid, sizeof(record.ntid));
+  std::memcpy(record.ctaid, cta.ctaid, sizeof(record.ctaid));
+  std::memcpy(record.nctaid, cta.nctaid, sizeof(record.nctaid));
+  record.dynamicSharedBytes = cta.dynamicSharedBytes;
+  record.totalSharedBytes = cta.totalSharedBytes;
+  record.params = cta.params;
+  record.shared = cta.shared;
+  record.localBase = cta.localBase;
+  record.localBytesPerThread = cta.localBytesPerThread;
+  record.gridId = cta.gridId;
+  record.smId = cta.smId;
+  record.numSms = cta.numSms;
+  record.paramBytes = cta.paramBytes;
+  std::memcpy(record.clusterNctaid, cta.clusterNctaid,
+              sizeof(record.clusterNctaid));
+  record.sharedStride = cta.sharedStride;
+  record.isExplicitCluster = cta.isExplicitCluster;
+}
+
+void ptxrt_region_fail(ThreadState *state, const char *why) {
+  check::setFailure(why);
+  state->fault = check::kFaultCheck;
+}
+
+bool ptxrt_region_collective(ThreadState *records, uint64_t count,
+                             ThreadState *state) {
+  // Every live thread of the CTA waits at the same warp collective (the
+  // region loop only calls this then): each warp's lanes form groups by
+  // their member masks, and each group completes as in the scheduler.
+  for (uint64_t first = 0; first < count; first += kWarpSize) {
+    ThreadState *warp[kWarpSize] = {};
+    uint32_t present = 0;
+    for (unsigned l = 0; l < kWarpSize && first + l < count; ++l) {
+      warp[l] = &records[first + l];
+      present |= 1u << l;
+    }
+    uint32_t done = 0;
+    for (unsigned l = 0; l < kWarpSize; ++l) {
+      if (!(present >> l & 1) || (done >> l & 1))
+        continue;
+      uint32_t mask = warp[l]->collMask;
+      if (!(mask >> l & 1)) {
+        ptxrt_region_fail(state, "a warp collective's member mask does not "
+                                 "include the thread that executes it");
+        return false;
+      }
+      uint32_t group = 0;
+      for (unsigned k = 0; k < kWarpSize; ++k)
+        if ((present >> k & 1) && warp[k]->collMask == mask)
+          group |= 1u << k;
+      group &= mask;
+      // The matrix instructions also read the CTA's fields (its shape, its
+      // shared memory), which the records do not carry.
+      if (warp[l]->collOp == WarpMatrix)
+        for (unsigned k = 0; k < kWarpSize; ++k)
+          if (group >> k & 1)
+            copyCTAFields(*warp[k], *state);
+      completeCollective(warp, group);
+      done |= group;
+    }
+  }
+  return true;
+}
 
 const ThreadState *ptxjit::rt::runningCoroutineThread() {
   return runningThread;

@@ -193,6 +193,10 @@ ReportCounts reportCounts();
 /// the calling host thread (for the launch's error message).
 std::string lastFailure();
 
+/// Makes \p summary the failure that lastFailure() returns: a launch whose
+/// thread stops with kFaultCheck fails with it.
+void setFailure(const std::string &summary);
+
 /// Called by the launch before each gang of CTAs a host thread runs: in
 /// stop mode, only the first violation of a gang is reported (its other
 /// threads may run into theirs before the scheduler stops them).

@@ -49,6 +49,14 @@ void *ptxrt_region_scratch(uint64_t bytes);
 /// Region loops: 0 when every thread exited, the region all threads run
 /// next when they agree and none exited, else UINT32_MAX.
 uint32_t ptxrt_region_next(const uint32_t *next, uint64_t count);
+/// Region loops: completes the warp collective at which all \p count
+/// threads of the CTA wait, from and into their records (ThreadState-shaped,
+/// the fields from waitKind to resultPred). On a misuse, stops \p state's
+/// CTA with a message (ptxrt_region_fail) and returns false.
+bool ptxrt_region_collective(ptxjit::rt::ThreadState *records, uint64_t count,
+                             ptxjit::rt::ThreadState *state);
+/// Region loops: stops the CTA of \p state; the launch fails with \p why.
+void ptxrt_region_fail(ptxjit::rt::ThreadState *state, const char *why);
 
 // mbarrier objects (9.7.13.15, Mbarrier.cpp): a 64-bit word in shared
 // memory holding the pending arrival count, the expected arrival count, the
