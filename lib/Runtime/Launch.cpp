@@ -320,9 +320,15 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     shape.abort = &stop;
     shape.checks = l.checks;
     bool gangTaken = false;
+    // Clusters are taken a batch at a time: one counter bumped for every
+    // CTA would keep the workers waiting for its cache line.
+    uint64_t batch =
+        std::max<uint64_t>(1, numClusters / (uint64_t(workers) * 32));
+    uint64_t taken = 0, takenEnd = 0;
+    std::vector<uint64_t> clusters;
     while (!stop.load(std::memory_order_relaxed)) {
       // The clusters of this gang.
-      std::vector<uint64_t> clusters;
+      clusters.clear();
       if (l.cooperative) {
         if (gangTaken)
           break;
@@ -330,10 +336,13 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
         for (uint64_t k = workerIndex; k < numClusters; k += workers)
           clusters.push_back(k);
       } else {
-        uint64_t k = next.fetch_add(1, std::memory_order_relaxed);
-        if (k >= numClusters)
-          break;
-        clusters.push_back(k);
+        if (taken == takenEnd) {
+          taken = next.fetch_add(batch, std::memory_order_relaxed);
+          if (taken >= numClusters)
+            break;
+          takenEnd = std::min(taken + batch, numClusters);
+        }
+        clusters.push_back(taken++);
       }
       unsigned numGangCtas = unsigned(clusters.size() * clusterCtas);
       for (size_t c = 0; c < clusters.size(); ++c) {
@@ -354,9 +363,12 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
             s.ctaid[i] = clusterId[i] * clusterShape[i] + rank[i];
           s.shared = shared.data + slot * sharedStride;
           s.localBase = local.data + slot * localBytes;
-          // racecheck: each CTA starts in a barrier interval of its own.
-          s.syncEpoch = check::nextSyncEpoch();
-          s.warpSyncEpoch = check::nextSyncEpoch();
+          // racecheck: each CTA starts in a barrier interval of its own
+          // (only checked code reads them).
+          if (l.checks) {
+            s.syncEpoch = check::nextSyncEpoch();
+            s.warpSyncEpoch = check::nextSyncEpoch();
+          }
         }
       }
       check::beginGang();
@@ -371,10 +383,19 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
       const ThreadState *volatile running = nullptr;
       sigjmp_buf jump;
       faultJump = &jump;
-      if (sigsetjmp(jump, 1) != 0) {
+      // Not saving the signal mask spares a system call per gang (a third
+      // of an empty CTA's cost). The handler that jumps back runs with its
+      // signal blocked, so the fault path unblocks it.
+      if (sigsetjmp(jump, 0) != 0) {
         // A memory fault inside the kernel (the gang's coroutine frames, if
         // any, are abandoned).
         faultJump = nullptr;
+        sigset_t handled;
+        sigemptyset(&handled);
+        sigaddset(&handled, SIGSEGV);
+        sigaddset(&handled, SIGBUS);
+        sigaddset(&handled, watchdogSignal());
+        pthread_sigmask(SIG_UNBLOCK, &handled, nullptr);
         char text[160];
         if (faultSignal == watchdogSignal())
           std::snprintf(text, sizeof(text),
