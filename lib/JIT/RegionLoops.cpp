@@ -801,12 +801,47 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
     b.CreateAlignedStore(nextRegion, b.CreateGEP(i32, next, t), Align(4));
   };
 
-  threadLoops([&](Value *t) { runRegion(regions[0], t); });
+  // The region every thread runs after region i, when region i can only
+  // end at one barrier (no return): then no thread exits there and the
+  // next round needs no look at next[].
+  auto singleNext = [&](Function *region) -> std::optional<unsigned> {
+    std::optional<unsigned> only;
+    for (BasicBlock &block : *region)
+      if (auto *ret = dyn_cast<ReturnInst>(block.getTerminator())) {
+        auto *value = dyn_cast<ConstantInt>(ret->getReturnValue());
+        if (!value || value->isZero() ||
+            (only && *only != value->getZExtValue()))
+          return std::nullopt;
+        only = unsigned(value->getZExtValue());
+      }
+    return only;
+  };
   BasicBlock *round = BasicBlock::Create(ctx, "round", cta);
   BasicBlock *exit = BasicBlock::Create(ctx, "exit", cta);
-  b.CreateBr(round);
+  BasicBlock *mixed = BasicBlock::Create(ctx, "mixed", cta);
+  SmallVector<BasicBlock *> uniformBlocks(regions.size(), nullptr);
+  for (unsigned i = 1; i < regions.size(); ++i)
+    uniformBlocks[i] = BasicBlock::Create(ctx, "uniform." + Twine(i), cta);
+  // After the loops of region i: straight to the next region's loops when
+  // it is known, else to the round's look at next[].
+  auto endRound = [&](unsigned i) {
+    std::optional<unsigned> known = singleNext(regions[i]);
+    BasicBlock *target = known ? uniformBlocks[*known] : round;
+    if (known && roundCanFail) {
+      BasicBlock *go = BasicBlock::Create(ctx, "next.known", cta);
+      Value *fault = b.CreateAlignedLoad(i32, faultField, Align(4));
+      b.CreateCondBr(b.CreateICmpEQ(fault, b.getInt32(0)), go, exit);
+      b.SetInsertPoint(go);
+    }
+    b.CreateBr(target);
+  };
 
-  // Each round: which region every live thread runs next.
+  threadLoops([&](Value *t) { runRegion(regions[0], t); });
+  endRound(0);
+
+  // Each round: which region every live thread runs next. The smallest and
+  // largest next[] tell: both 0, every thread exited; equal, all run the
+  // same region; else each runs its own.
   b.SetInsertPoint(round);
   BasicBlock *choose = BasicBlock::Create(ctx, "choose", cta);
   if (roundCanFail) {
@@ -816,17 +851,33 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
     b.CreateBr(choose);
   }
   b.SetInsertPoint(choose);
-  FunctionCallee nextFn =
-      module.getOrInsertFunction("ptxrt_region_next", i32, ptr, i64);
-  Value *common = b.CreateCall(nextFn, {next, count}, "common");
-  BasicBlock *mixed = BasicBlock::Create(ctx, "mixed", cta);
-  SwitchInst *dispatch = b.CreateSwitch(common, mixed, regions.size());
+  BasicBlock *scanDone = BasicBlock::Create(ctx, "scan.done", cta);
+  BasicBlock *scan = BasicBlock::Create(ctx, "scan", cta);
+  b.CreateBr(scan);
+  b.SetInsertPoint(scan);
+  PHINode *index = b.CreatePHI(i64, 2, "i");
+  PHINode *least = b.CreatePHI(i32, 2, "least");
+  PHINode *most = b.CreatePHI(i32, 2, "most");
+  index->addIncoming(b.getInt64(0), choose);
+  least->addIncoming(b.getInt32(UINT32_MAX), choose);
+  most->addIncoming(b.getInt32(0), choose);
+  Value *own = b.CreateAlignedLoad(i32, b.CreateGEP(i32, next, index), Align(4));
+  Value *least1 = b.CreateBinaryIntrinsic(Intrinsic::umin, least, own);
+  Value *most1 = b.CreateBinaryIntrinsic(Intrinsic::umax, most, own);
+  Value *index1 = b.CreateAdd(index, b.getInt64(1));
+  index->addIncoming(index1, scan);
+  least->addIncoming(least1, scan);
+  most->addIncoming(most1, scan);
+  b.CreateCondBr(b.CreateICmpULT(index1, count), scan, scanDone);
+  b.SetInsertPoint(scanDone);
+  BasicBlock *agree = BasicBlock::Create(ctx, "agree", cta);
+  b.CreateCondBr(b.CreateICmpEQ(least1, most1), agree, mixed);
+  b.SetInsertPoint(agree);
+  SwitchInst *dispatch = b.CreateSwitch(most1, mixed, regions.size());
   dispatch->addCase(b.getInt32(0), exit);
   for (unsigned i = 1; i < regions.size(); ++i) {
-    BasicBlock *uniform =
-        BasicBlock::Create(ctx, "uniform." + Twine(i), cta);
-    dispatch->addCase(b.getInt32(i), uniform);
-    b.SetInsertPoint(uniform);
+    dispatch->addCase(b.getInt32(i), uniformBlocks[i]);
+    b.SetInsertPoint(uniformBlocks[i]);
     std::optional<uint64_t> op = collectiveOp[i - 1];
     if (collective[i - 1] && op && *op >= ptxjit::rt::ShflUp &&
         *op <= ptxjit::rt::ShflIdx) {
@@ -843,10 +894,10 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
       b.SetInsertPoint(run);
     }
     threadLoops([&](Value *t) { runRegion(regions[i], t); });
-    b.CreateBr(round);
+    endRound(i);
   }
-  // Threads that exited, or that wait at different barrier instructions:
-  // each runs its own region.
+  // Threads that exited, or that wait at different barrier instructions
+  // (or at the same one, but some exited): each runs its own region.
   b.SetInsertPoint(mixed);
   threadLoops([&](Value *t) {
     Value *own = b.CreateAlignedLoad(i32, b.CreateGEP(i32, next, t), Align(4));

@@ -217,21 +217,6 @@ void *ptxrt_region_scratch(uint64_t bytes) {
   return scratch.data;
 }
 
-uint32_t ptxrt_region_next(const uint32_t *next, uint64_t count) {
-  uint32_t common = 0;
-  bool exited = false;
-  for (uint64_t i = 0; i < count; ++i) {
-    uint32_t region = next[i];
-    if (region == 0)
-      exited = true;
-    else if (common == 0)
-      common = region;
-    else if (region != common)
-      return UINT32_MAX;
-  }
-  return common == 0 || !exited ? common : UINT32_MAX;
-}
-
 uint64_t ptxrt_globaltimer() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::system_clock::now().time_since_epoch())
@@ -251,7 +236,7 @@ std::vector<std::pair<const char *, void *>> ptxjit::rt::getHelperSymbols() {
           HELPER(ptxrt_prmt),      HELPER(ptxrt_clock64),
           HELPER(ptxrt_globaltimer), HELPER(ptxrt_coro_alloc),
           HELPER(ptxrt_coro_free),
-          HELPER(ptxrt_region_scratch), HELPER(ptxrt_region_next),
+          HELPER(ptxrt_region_scratch),
           HELPER(ptxrt_region_collective), HELPER(ptxrt_region_fail),
           HELPER(ptxrt_mbarrier_init), HELPER(ptxrt_mbarrier_inval),
           HELPER(ptxrt_mbarrier_arrive), HELPER(ptxrt_mbarrier_tx),

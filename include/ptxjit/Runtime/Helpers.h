@@ -46,9 +46,6 @@ void ptxrt_coro_free(void *frame);
 /// least \p bytes, 64-byte aligned, for the values a CTA's threads keep
 /// across barriers.
 void *ptxrt_region_scratch(uint64_t bytes);
-/// Region loops: 0 when every thread exited, the region all threads run
-/// next when they agree and none exited, else UINT32_MAX.
-uint32_t ptxrt_region_next(const uint32_t *next, uint64_t count);
 /// Region loops: completes the warp collective at which all \p count
 /// threads of the CTA wait, from and into their records (ThreadState-shaped,
 /// the fields from waitKind to resultPred). On a misuse, stops \p state's
