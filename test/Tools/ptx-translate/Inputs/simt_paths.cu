@@ -23,11 +23,21 @@ extern "C" __global__ void block_sum(const float *in, float *out) {
     out[blockIdx.x] = s[0];
 }
 
-// A warp collective: coroutines.
+// A warp collective that every thread reaches: region loops, with the
+// shuffles as loops over the lanes.
 extern "C" __global__ void warp_sum(const float *in, float *out) {
   float v = in[blockIdx.x * blockDim.x + threadIdx.x];
   for (int offset = 16; offset > 0; offset /= 2)
     v += __shfl_down_sync(0xffffffff, v, offset);
   if (threadIdx.x % 32 == 0)
     out[(blockIdx.x * blockDim.x + threadIdx.x) / 32] = v;
+}
+
+// A warp collective that only some threads reach: coroutines.
+extern "C" __global__ void half_warp_sum(const float *in, float *out) {
+  float v = in[threadIdx.x];
+  if (threadIdx.x % 32 < 16)
+    for (int offset = 8; offset > 0; offset /= 2)
+      v += __shfl_down_sync(0x0000ffff, v, offset);
+  out[threadIdx.x] = v;
 }
