@@ -31,8 +31,9 @@ cd "$(dirname "$0")"
 for src in *.cu; do
   name=${src%.cu}
   # Tiles of more than 32 threads need the reserved shared memory of sm_80
-  # (before it, block_tile_memory): cg_tiles has no sm_75 variant.
-  if [ "$name" != cg_tiles ]; then
+  # (before it, block_tile_memory): cg_tiles has no sm_75 variant; nor has
+  # warp_uniform (redux.sync is sm_80's).
+  if [ "$name" != cg_tiles ] && [ "$name" != warp_uniform ]; then
     "$NVCC" -ptx -O3 -arch=sm_75 "$src" -o "Inputs/$name.sm_75.ptx"
   fi
   "$NVCC" -ptx -O3 -arch=sm_80 "$src" -o "Inputs/$name.sm_80.ptx"
@@ -42,8 +43,9 @@ for src in *.cu; do
     # No clang variant: memory_order uses libcu++'s cuda::atomic_ref with
     # memory orders and scopes, cg_tiles sm_80's reserved shared memory.
     memory_order|cg_tiles) continue ;;
-    # region_loops was written where clang-22 was not installed: nvcc only.
-    region_loops) continue ;;
+    # region_loops and warp_uniform were written where clang-22 was not
+    # installed: nvcc only.
+    region_loops|warp_uniform) continue ;;
     *) arch=sm_52 ;;
   esac
   "$CLANG" --cuda-gpu-arch=$arch --cuda-device-only -S -O2 \
