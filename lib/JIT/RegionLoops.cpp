@@ -47,6 +47,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -296,8 +297,8 @@ private:
   void layOutScratch();
   Function *buildRegion(unsigned index);
   Function *buildCTAFunction(ArrayRef<Function *> regions);
-  void emitShuffle(IRBuilder<> &b, Function *cta, ptxjit::rt::CollectiveOp op,
-                   Value *records, Value *count);
+  void emitShuffle(IRBuilder<> &b, Function *cta, unsigned index,
+                   Value *scratch, Value *padded, Value *count);
   bool mayFault();
 
   Function &thread;
@@ -314,6 +315,11 @@ private:
   /// The scheduler operation (rt::CollectiveOp) of each collective, when it
   /// is a constant.
   SmallVector<std::optional<uint64_t>> collectiveOp;
+  /// A shuffle's b, c and member mask operands, where constant.
+  struct ShuffleOperands {
+    std::optional<uint64_t> b, c, mask;
+  };
+  SmallVector<ShuffleOperands> shuffleOperands;
   /// The values live across each barrier (index i-1), in a fixed order.
   SmallVector<SmallVector<Instruction *>> liveAcross;
   /// Allocas used after a barrier: per-thread memory in the scratch.
@@ -325,6 +331,17 @@ private:
   /// The threads' collective records (ThreadState-shaped), when the kernel
   /// has warp collectives.
   std::optional<Slot> recordSlot;
+  /// Shuffles: each thread's operands and results, one array each (so that
+  /// the loop over the lanes reads and writes them as vectors).
+  struct ShuffleSlots {
+    Slot a, b, c, mask, result, pred;
+  };
+  std::optional<ShuffleSlots> shuffleSlots;
+  bool isShuffle(unsigned i) const {
+    return collective[i] && collectiveOp[i] &&
+           *collectiveOp[i] >= ptxjit::rt::ShflUp &&
+           *collectiveOp[i] <= ptxjit::rt::ShflIdx;
+  }
   uint64_t bytesPerThread = 0;
 };
 
@@ -338,6 +355,14 @@ void RegionLoopBuilder::splitAtBarriers() {
     ConstantInt *op = storedBefore(call, offsets::collOp);
     collectiveOp.push_back(op ? std::optional<uint64_t>(op->getZExtValue())
                               : std::nullopt);
+    auto constant = [&](unsigned offset) -> std::optional<uint64_t> {
+      if (ConstantInt *value = storedBefore(call, offset))
+        return value->getZExtValue();
+      return std::nullopt;
+    };
+    shuffleOperands.push_back({constant(offsets::collB),
+                               constant(offsets::collC),
+                               constant(offsets::collMask)});
     BasicBlock *before = call->getParent();
     BasicBlock *after =
         before->splitBasicBlock(std::next(call->getIterator()), "barrier.after");
@@ -417,8 +442,16 @@ void RegionLoopBuilder::layOutScratch() {
                            int64_t(offsets::localSP);
       }))
     stackPointerSlot = place(8);
-  if (is_contained(collective, true))
+  bool shuffles = false, others = false;
+  for (unsigned i = 0; i < collective.size(); ++i) {
+    shuffles |= isShuffle(i);
+    others |= collective[i] && !isShuffle(i);
+  }
+  if (others)
     recordSlot = place(offsets::size);
+  if (shuffles)
+    shuffleSlots = ShuffleSlots{place(4), place(4), place(4),
+                                place(4), place(4), place(4)};
 }
 
 /// The alignment of element \p stride apart in an array that starts 64-byte
@@ -505,13 +538,30 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
                      at.CreateMul(threadId, at.getInt64(recordSlot->stride))));
     return at.CreateConstGEP1_64(i8, base, offset);
   };
+  auto slotAddress = [&](IRBuilder<> &at, Slot slot) {
+    return at.CreateGEP(
+        i8, scratch,
+        at.CreateAdd(at.CreateMul(padded, at.getInt64(slot.offset)),
+                     at.CreateMul(threadId, at.getInt64(slot.stride))));
+  };
   if (index > 0) {
     if (spAddress)
       b.CreateAlignedStore(
           b.CreateAlignedLoad(i64, spAddress, Align(8), "sp.reload"), spField,
           Align(8));
-    // After a warp collective, its results come from the thread's record.
-    if (collective[index - 1])
+    // After a shuffle, its results come from the lanes' arrays; after
+    // another warp collective, from the thread's record.
+    if (isShuffle(index - 1)) {
+      b.CreateAlignedStore(
+          b.CreateZExt(b.CreateAlignedLoad(
+                           i32, slotAddress(b, shuffleSlots->result), Align(4)),
+                       i64),
+          b.CreateConstGEP1_64(i8, state, offsets::result), Align(8));
+      b.CreateAlignedStore(
+          b.CreateAlignedLoad(i32, slotAddress(b, shuffleSlots->pred),
+                              Align(4)),
+          b.CreateConstGEP1_64(i8, state, offsets::resultPred), Align(4));
+    } else if (collective[index - 1])
       for (auto [offset, type] :
            {std::pair<unsigned, Type *>{offsets::result, i64},
             std::pair<unsigned, Type *>{offsets::resultPred, i32}})
@@ -545,7 +595,25 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
     // A warp collective's operands go to the thread's record.
     // A warp collective's operands go to the thread's record, with the
     // thread's index (the warp-level matrix instructions ask for it).
-    if (collective[i]) {
+    if (isShuffle(i)) {
+      // The shuffled value, and the operands that are not constants.
+      auto keep = [&](unsigned offset, Slot slot, bool constant) {
+        if (constant)
+          return;
+        at.CreateAlignedStore(
+            at.CreateTrunc(
+                at.CreateAlignedLoad(
+                    offset == offsets::collMask ? i32 : i64,
+                    at.CreateConstGEP1_64(i8, state, offset), Align(4)),
+                i32),
+            slotAddress(at, slot), Align(4));
+      };
+      keep(offsets::collA, shuffleSlots->a, false);
+      keep(offsets::collB, shuffleSlots->b, bool(shuffleOperands[i].b));
+      keep(offsets::collC, shuffleSlots->c, bool(shuffleOperands[i].c));
+      keep(offsets::collMask, shuffleSlots->mask,
+           bool(shuffleOperands[i].mask));
+    } else if (collective[i]) {
       // Field by field, so that LLVM keeps the state in registers.
       auto copy = [&](unsigned offset, Type *type) {
         Align align(layout.getTypeStoreSize(type).getFixedValue());
@@ -559,12 +627,8 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
         copy(offset, i32);
       for (unsigned offset : {offsets::collA, offsets::collB, offsets::collC})
         copy(offset, i64);
-      if (collectiveOp[i] != uint64_t(ptxjit::rt::ShflUp) &&
-          collectiveOp[i] != uint64_t(ptxjit::rt::ShflDown) &&
-          collectiveOp[i] != uint64_t(ptxjit::rt::ShflBfly) &&
-          collectiveOp[i] != uint64_t(ptxjit::rt::ShflIdx))
-        for (unsigned k = 0; k < 3; ++k)
-          copy(offsets::tid + 4 * k, i32);
+      for (unsigned k = 0; k < 3; ++k)
+        copy(offsets::tid + 4 * k, i32);
     }
     at.CreateRet(at.getInt32(uint32_t(i + 1)));
   }
@@ -620,11 +684,31 @@ bool RegionLoopBuilder::mayFault() {
 /// shfl.sync for every thread of the CTA at once (9.7.9.6, as the
 /// scheduler's shuffle): thread t of lane l reads the operand of lane j of
 /// its warp, or its own when j is out of range, outside the member mask or
-/// past the CTA's last thread.
+/// past the CTA's last thread. Operands that are constants at the shuffle
+/// (most often b, c and the mask) are folded in, so that LLVM can vectorize
+/// the loop.
 void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
-                                    ptxjit::rt::CollectiveOp op,
-                                    Value *records, Value *count) {
+                                    unsigned index, Value *scratch,
+                                    Value *padded, Value *count) {
   using namespace ptxjit::rt;
+  CollectiveOp op = CollectiveOp(*collectiveOp[index]);
+  const ShuffleOperands &constants = shuffleOperands[index];
+  // The operand array is only read and the result arrays only written, and
+  // they never overlap.
+  MDBuilder md(ctx);
+  MDNode *domain = md.createAnonymousAliasScopeDomain("shfl");
+  MDNode *operandScope = md.createAnonymousAliasScope(domain, "operands");
+  MDNode *resultScope = md.createAnonymousAliasScope(domain, "results");
+  MDNode *operandList = MDNode::get(ctx, {operandScope});
+  MDNode *resultList = MDNode::get(ctx, {resultScope});
+  auto base = [&](Slot slot) {
+    return b.CreateGEP(i8, scratch,
+                       b.CreateMul(padded, b.getInt64(slot.offset)));
+  };
+  Value *aBase = base(shuffleSlots->a), *bBase = base(shuffleSlots->b),
+        *cBase = base(shuffleSlots->c), *maskBase = base(shuffleSlots->mask),
+        *resultBase = base(shuffleSlots->result),
+        *predBase = base(shuffleSlots->pred);
   BasicBlock *pre = b.GetInsertBlock();
   BasicBlock *loop = BasicBlock::Create(ctx, "shfl", cta);
   BasicBlock *done = BasicBlock::Create(ctx, "shfl.done", cta);
@@ -632,24 +716,25 @@ void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
   b.SetInsertPoint(loop);
   PHINode *t = b.CreatePHI(i64, 2, "t");
   t->addIncoming(b.getInt64(0), pre);
-  auto record = [&](Value *thread, unsigned offset) {
-    return b.CreateGEP(
-        i8, records,
-        b.CreateAdd(b.CreateMul(thread, b.getInt64(offsets::size)),
-                    b.getInt64(offset)));
+  auto operand = [&](Value *array, Value *thread) {
+    LoadInst *load =
+        b.CreateAlignedLoad(i32, b.CreateGEP(i32, array, thread), Align(4));
+    load->setMetadata(LLVMContext::MD_alias_scope, operandList);
+    load->setMetadata(LLVMContext::MD_noalias, resultList);
+    return load;
+  };
+  auto operandOr = [&](std::optional<uint64_t> constant, Value *array) {
+    return constant ? static_cast<Value *>(b.getInt32(uint32_t(*constant)))
+                    : static_cast<Value *>(operand(array, t));
   };
   Value *lane = b.CreateTrunc(b.CreateAnd(t, b.getInt64(kWarpSize - 1)), i32);
   Value *warp = b.CreateSub(t, b.CreateZExt(lane, i64));
-  Value *collB =
-      b.CreateAlignedLoad(i64, record(t, offsets::collB), Align(8));
-  Value *collC =
-      b.CreateAlignedLoad(i64, record(t, offsets::collC), Align(8));
-  Value *mask =
-      b.CreateAlignedLoad(i32, record(t, offsets::collMask), Align(4));
-  Value *bval = b.CreateAnd(b.CreateTrunc(collB, i32), 0x1f);
-  Value *cval = b.CreateAnd(b.CreateTrunc(collC, i32), 0x1f);
-  Value *segmask =
-      b.CreateAnd(b.CreateTrunc(b.CreateLShr(collC, 8), i32), 0x1f);
+  Value *collB = operandOr(constants.b, bBase);
+  Value *collC = operandOr(constants.c, cBase);
+  Value *mask = operandOr(constants.mask, maskBase);
+  Value *bval = b.CreateAnd(collB, 0x1f);
+  Value *cval = b.CreateAnd(collC, 0x1f);
+  Value *segmask = b.CreateAnd(b.CreateLShr(collC, 8), 0x1f);
   Value *notSeg = b.CreateXor(segmask, 0x1f);
   Value *maxLane = b.CreateOr(b.CreateAnd(lane, segmask),
                               b.CreateAnd(cval, notSeg));
@@ -680,12 +765,15 @@ void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
       b.CreateICmpNE(b.CreateAnd(b.CreateLShr(mask, source), 1),
                      b.getInt32(0)));
   sourceThread = b.CreateSelect(present, sourceThread, t);
-  Value *value = b.CreateAnd(
-      b.CreateAlignedLoad(i64, record(sourceThread, offsets::collA), Align(8)),
-      0xffffffff);
-  b.CreateAlignedStore(value, record(t, offsets::result), Align(8));
-  b.CreateAlignedStore(b.CreateZExt(inRange, i32),
-                       record(t, offsets::resultPred), Align(4));
+  Value *value = operand(aBase, sourceThread);
+  for (auto [array, result] :
+       {std::pair<Value *, Value *>{resultBase, value},
+        std::pair<Value *, Value *>{predBase, b.CreateZExt(inRange, i32)}}) {
+    StoreInst *store =
+        b.CreateAlignedStore(result, b.CreateGEP(i32, array, t), Align(4));
+    store->setMetadata(LLVMContext::MD_alias_scope, resultList);
+    store->setMetadata(LLVMContext::MD_noalias, operandList);
+  }
   Value *next = b.CreateAdd(t, b.getInt64(1));
   t->addIncoming(next, loop);
   b.CreateCondBr(b.CreateICmpULT(next, count), loop, done);
@@ -731,7 +819,7 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
   // Threads after a trap do not run; only kernels that can fault pay for
   // the check in their loops, which would keep them from vectorizing.
   bool faults = mayFault();
-  bool roundCanFail = faults || recordSlot;
+  bool roundCanFail = faults || is_contained(collective, true);
   Value *records =
       recordSlot ? b.CreateGEP(i8, scratch,
                                b.CreateMul(padded,
@@ -878,12 +966,10 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
   for (unsigned i = 1; i < regions.size(); ++i) {
     dispatch->addCase(b.getInt32(i), uniformBlocks[i]);
     b.SetInsertPoint(uniformBlocks[i]);
-    std::optional<uint64_t> op = collectiveOp[i - 1];
-    if (collective[i - 1] && op && *op >= ptxjit::rt::ShflUp &&
-        *op <= ptxjit::rt::ShflIdx) {
+    if (isShuffle(i - 1)) {
       // Every thread waits at this shuffle: a loop over the threads reads
       // each one's source lane.
-      emitShuffle(b, cta, ptxjit::rt::CollectiveOp(*op), records, count);
+      emitShuffle(b, cta, i - 1, scratch, padded, count);
     } else if (collective[i - 1]) {
       // Every thread waits at this warp collective: complete it per warp.
       FunctionCallee complete = module.getOrInsertFunction(
