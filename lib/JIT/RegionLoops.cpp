@@ -37,6 +37,7 @@
 
 #include "ptxjit/JIT/Pipeline.h"
 #include "ptxjit/Runtime/ABI.h"
+#include "ptxjit/Runtime/Checks.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -974,9 +975,16 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
       // Every thread waits at this warp collective: complete it per warp.
       FunctionCallee complete = module.getOrInsertFunction(
           "ptxrt_region_collective", Type::getInt1Ty(ctx), ptr, i64, ptr);
-      Value *ok = b.CreateCall(complete, {records, count, state});
+      // The CTA's own state, not this function's copy: its address must not
+      // escape, or LLVM could not keep the copy's fields in registers.
+      Value *ok = b.CreateCall(complete, {records, count, ctaState});
       BasicBlock *run = BasicBlock::Create(ctx, "collective.done", cta);
-      b.CreateCondBr(ok, run, exit);
+      BasicBlock *failed = BasicBlock::Create(ctx, "collective.failed", cta);
+      b.CreateCondBr(ok, run, failed);
+      b.SetInsertPoint(failed);
+      b.CreateAlignedStore(b.getInt32(ptxjit::rt::check::kFaultCheck),
+                           faultField, Align(4));
+      b.CreateBr(exit);
       b.SetInsertPoint(run);
     }
     threadLoops([&](Value *t) { runRegion(regions[i], t); });
@@ -999,10 +1007,12 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
         FunctionCallee fail = module.getOrInsertFunction(
             "ptxrt_region_fail", Type::getVoidTy(ctx), ptr, ptr);
         b.CreateCall(
-            fail, {state, b.CreateGlobalString(
-                              "threads of a CTA that runs as region loops "
-                              "reached a warp collective apart (run with "
-                              "--simt=coroutines)")});
+            fail, {ctaState, b.CreateGlobalString(
+                                 "threads of a CTA that runs as region loops "
+                                 "reached a warp collective apart (run with "
+                                 "--simt=coroutines)")});
+        b.CreateAlignedStore(b.getInt32(ptxjit::rt::check::kFaultCheck),
+                             faultField, Align(4));
       } else {
         runRegion(regions[i], t);
       }

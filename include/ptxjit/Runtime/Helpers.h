@@ -48,8 +48,9 @@ void ptxrt_coro_free(void *frame);
 void *ptxrt_region_scratch(uint64_t bytes);
 /// Region loops: completes the warp collective at which all \p count
 /// threads of the CTA wait, from and into their records (ThreadState-shaped,
-/// the fields from waitKind to resultPred). On a misuse, stops \p state's
-/// CTA with a message (ptxrt_region_fail) and returns false.
+/// the fields from waitKind to resultPred); \p state is the CTA's. On a
+/// misuse, stops the CTA with a message (ptxrt_region_fail) and returns
+/// false.
 bool ptxrt_region_collective(ptxjit::rt::ThreadState *records, uint64_t count,
                              ptxjit::rt::ThreadState *state);
 /// Region loops: stops the CTA of \p state; the launch fails with \p why.
