@@ -56,6 +56,8 @@
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
+#include <functional>
+
 using namespace llvm;
 namespace offsets = ptxjit::rt::offsets;
 
@@ -326,6 +328,11 @@ private:
   /// Allocas used after a barrier: per-thread memory in the scratch.
   SetVector<AllocaInst *> frameObjects;
   DenseMap<Instruction *, Slot> slots;
+  /// Values live across a barrier that each region computes again from the
+  /// thread's state (its index, the CTA's fields, kernel parameters) instead
+  /// of keeping them: then LLVM still sees how they depend on the thread.
+  DenseSet<Instruction *> recomputed;
+  bool isRecomputable(Instruction *inst, unsigned &budget);
   /// The thread's local-stack pointer, when the thread reads it (device
   /// function frames).
   std::optional<Slot> stackPointerSlot;
@@ -418,7 +425,51 @@ void RegionLoopBuilder::computeLiveness() {
   }
 }
 
+bool RegionLoopBuilder::isRecomputable(Instruction *inst, unsigned &budget) {
+  if (recomputed.contains(inst))
+    return true;
+  if (budget == 0)
+    return false;
+  --budget;
+  Value *state = thread.getArg(0);
+  if (auto *load = dyn_cast<LoadInst>(inst)) {
+    if (load->isVolatile() || !load->isUnordered())
+      return false;
+    std::optional<int64_t> offset =
+        stateFieldOffset(load->getPointerOperand(), state);
+    if (offset) {
+      // The fields that stay put while a thread runs: its index and local
+      // window (which the CTA function sets before each region) and the
+      // CTA's own.
+      if (*offset >= int64_t(offsets::coroutine) ||
+          *offset == int64_t(offsets::fault))
+        return false;
+    } else if (!load->hasMetadata(LLVMContext::MD_invariant_load)) {
+      return false;
+    }
+  } else if (!isa<BinaryOperator, CastInst, GetElementPtrInst, CmpInst,
+                  SelectInst>(inst)) {
+    return false;
+  }
+  for (Value *operand : inst->operands()) {
+    if (isa<Constant>(operand) || operand == state)
+      continue;
+    auto *def = dyn_cast<Instruction>(operand);
+    if (!def || !isRecomputable(def, budget))
+      return false;
+  }
+  recomputed.insert(inst);
+  return true;
+}
+
 void RegionLoopBuilder::layOutScratch() {
+  for (auto &values : liveAcross)
+    for (Instruction *value : values) {
+      unsigned budget = 16;
+      DenseSet<Instruction *> before = recomputed;
+      if (!isRecomputable(value, budget))
+        recomputed = std::move(before);
+    }
   // The next region of each thread (i32) comes first.
   bytesPerThread = 4;
   auto place = [&](uint64_t stride) {
@@ -428,7 +479,7 @@ void RegionLoopBuilder::layOutScratch() {
   };
   for (auto &values : liveAcross)
     for (Instruction *value : values)
-      if (!slots.count(value))
+      if (!slots.count(value) && !recomputed.contains(value))
         slots[value] = place(std::max<uint64_t>(
             1, layout.getTypeAllocSize(value->getType()).getFixedValue()));
   for (AllocaInst *object : frameObjects) {
@@ -468,6 +519,7 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
                        "__ptx_region_" + thread.getName() + "." +
                            Twine(index),
                        module);
+  region->setDSOLocal(true);
   region->addFnAttr(Attribute::AlwaysInline);
   ValueToValueMapTy map;
   map[thread.getArg(0)] = region->getArg(0);
@@ -482,6 +534,7 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
       ctx, AttributeList::FunctionIndex,
       AttrBuilder(ctx, thread.getAttributes().getFnAttrs())));
   region->addFnAttr(Attribute::AlwaysInline);
+  region->setDSOLocal(true);
   region->removeFnAttr(Attribute::NoInline);
   region->removeFnAttr(Attribute::OptimizeNone);
 
@@ -571,7 +624,27 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
                                 Align(type == i64 ? 8 : 4)),
             b.CreateConstGEP1_64(i8, state, offset),
             Align(type == i64 ? 8 : 4));
+    // Recomputed values: their expressions again, on the region's entry.
+    DenseMap<Instruction *, Value *> again;
+    std::function<Value *(Value *)> recompute = [&](Value *value) -> Value * {
+      auto *inst = dyn_cast<Instruction>(value);
+      if (!inst)
+        return value == thread.getArg(0) ? state : value;
+      if (Value *copy = again.lookup(inst))
+        return copy;
+      Instruction *clone = inst->clone();
+      for (Use &operand : clone->operands())
+        operand.set(recompute(operand.get()));
+      b.Insert(clone, inst->getName() + ".again");
+      // Not a reference into `again`: the recursion above may grow it.
+      again[inst] = clone;
+      return clone;
+    };
     for (Instruction *value : liveAcross[index - 1]) {
+      if (recomputed.contains(value)) {
+        reloads.push_back({cast<Instruction>(map[value]), recompute(value)});
+        continue;
+      }
       Slot slot = slots.lookup(value);
       Value *reload =
           b.CreateAlignedLoad(value->getType(), addressOf(value),
@@ -591,8 +664,9 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
       at.CreateAlignedStore(at.CreateAlignedLoad(i64, spField, Align(8)),
                             spAddress, Align(8));
     for (Instruction *value : liveAcross[i])
-      at.CreateAlignedStore(map[value], addressOf(value),
-                            elementAlign(slots.lookup(value).stride));
+      if (!recomputed.contains(value))
+        at.CreateAlignedStore(map[value], addressOf(value),
+                              elementAlign(slots.lookup(value).stride));
     // A warp collective's operands go to the thread's record.
     // A warp collective's operands go to the thread's record, with the
     // thread's index (the warp-level matrix instructions ask for it).
@@ -659,12 +733,12 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
   removeUnreachableBlocks(*region);
   // A value that the region did not change is already in its slot.
   for (auto [clone, reload] : reloads)
-    for (User *user : make_early_inc_range(reload->users()))
-      if (auto *store = dyn_cast<StoreInst>(user))
-        if (store->getValueOperand() == reload &&
-            store->getPointerOperand() ==
-                cast<LoadInst>(reload)->getPointerOperand())
-          store->eraseFromParent();
+    if (auto *load = dyn_cast<LoadInst>(reload))
+      for (User *user : make_early_inc_range(load->users()))
+        if (auto *store = dyn_cast<StoreInst>(user))
+          if (store->getValueOperand() == load &&
+              store->getPointerOperand() == load->getPointerOperand())
+            store->eraseFromParent();
   return region;
 }
 
