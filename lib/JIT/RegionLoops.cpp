@@ -520,7 +520,6 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
                            Twine(index),
                        module);
   region->setDSOLocal(true);
-  region->addFnAttr(Attribute::AlwaysInline);
   ValueToValueMapTy map;
   map[thread.getArg(0)] = region->getArg(0);
   SmallVector<ReturnInst *> returns;
@@ -533,7 +532,6 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
   region->setAttributes(AttributeList::get(
       ctx, AttributeList::FunctionIndex,
       AttrBuilder(ctx, thread.getAttributes().getFnAttrs())));
-  region->addFnAttr(Attribute::AlwaysInline);
   region->setDSOLocal(true);
   region->removeFnAttr(Attribute::NoInline);
   region->removeFnAttr(Attribute::OptimizeNone);
@@ -903,7 +901,8 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
                  : nullptr;
 
   // for z, y, x: set the thread's ids and local window, then body(t).
-  auto threadLoops = [&](function_ref<void(Value *)> body) {
+  auto threadLoops = [&](function_ref<void(Value *)> body,
+                         Value *threadState) {
     BasicBlock *pre = b.GetInsertBlock();
     BasicBlock *zHead = BasicBlock::Create(ctx, "z", cta);
     BasicBlock *yHead = BasicBlock::Create(ctx, "y", cta);
@@ -930,16 +929,17 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
     BasicBlock *latch = BasicBlock::Create(ctx, "x.latch", cta);
     if (faults) {
       BasicBlock *run = BasicBlock::Create(ctx, "run", cta);
-      Value *fault = b.CreateAlignedLoad(i32, faultField, Align(4));
+      Value *fault = b.CreateAlignedLoad(
+          i32, field(threadState, offsets::fault), Align(4));
       b.CreateCondBr(b.CreateICmpEQ(fault, b.getInt32(0)), run, latch);
       b.SetInsertPoint(run);
     }
-    b.CreateAlignedStore(x, field(state, offsets::tid), Align(4));
-    b.CreateAlignedStore(y, field(state, offsets::tid + 4), Align(4));
-    b.CreateAlignedStore(z, field(state, offsets::tid + 8), Align(4));
+    b.CreateAlignedStore(x, field(threadState, offsets::tid), Align(4));
+    b.CreateAlignedStore(y, field(threadState, offsets::tid + 4), Align(4));
+    b.CreateAlignedStore(z, field(threadState, offsets::tid + 8), Align(4));
     b.CreateAlignedStore(
         b.CreateGEP(i8, localBase, b.CreateMul(linear, localBytes)),
-        field(state, offsets::local), Align(8));
+        field(threadState, offsets::local), Align(8));
     body(linear);
     b.CreateBr(latch);
     b.SetInsertPoint(latch);
@@ -959,9 +959,16 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
     b.CreateCondBr(b.CreateICmpULT(z1, nz), zHead, done);
     b.SetInsertPoint(done);
   };
-  auto runRegion = [&](Function *region, Value *t) {
-    Value *nextRegion = b.CreateCall(region, {state, scratch, padded, t});
-    b.CreateAlignedStore(nextRegion, b.CreateGEP(i32, next, t), Align(4));
+  // The loops over all threads inline their region, so that LLVM can
+  // vectorize it; the per-thread (mixed) loop calls it, on a copy of the
+  // state of its own, which keeps `state` from escaping (so its fields stay
+  // in registers) and the code from growing twice.
+  auto runRegion = [&](Function *region, Value *t, Value *threadState,
+                       bool inlined) {
+    CallInst *call =
+        b.CreateCall(region, {threadState, scratch, padded, t});
+    call->addFnAttr(inlined ? Attribute::AlwaysInline : Attribute::NoInline);
+    b.CreateAlignedStore(call, b.CreateGEP(i32, next, t), Align(4));
   };
 
   // The region every thread runs after region i, when region i can only
@@ -999,7 +1006,8 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
     b.CreateBr(target);
   };
 
-  threadLoops([&](Value *t) { runRegion(regions[0], t); });
+  threadLoops([&](Value *t) { runRegion(regions[0], t, state, true); },
+              state);
   endRound(0);
 
   // Each round: which region every live thread runs next. The smallest and
@@ -1061,39 +1069,53 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
       b.CreateBr(exit);
       b.SetInsertPoint(run);
     }
-    threadLoops([&](Value *t) { runRegion(regions[i], t); });
+    threadLoops([&](Value *t) { runRegion(regions[i], t, state, true); },
+                state);
     endRound(i);
   }
   // Threads that exited, or that wait at different barrier instructions
   // (or at the same one, but some exited): each runs its own region.
   b.SetInsertPoint(mixed);
-  threadLoops([&](Value *t) {
-    Value *own = b.CreateAlignedLoad(i32, b.CreateGEP(i32, next, t), Align(4));
-    BasicBlock *join = BasicBlock::Create(ctx, "mixed.join", cta);
-    SwitchInst *pick = b.CreateSwitch(own, join, regions.size());
-    for (unsigned i = 1; i < regions.size(); ++i) {
-      BasicBlock *run = BasicBlock::Create(ctx, "mixed." + Twine(i), cta);
-      pick->addCase(b.getInt32(i), run);
-      b.SetInsertPoint(run);
-      if (collective[i - 1]) {
-        // Only some threads reached the collective: the control flow the
-        // analysis took for uniform was not.
-        FunctionCallee fail = module.getOrInsertFunction(
-            "ptxrt_region_fail", Type::getVoidTy(ctx), ptr, ptr);
-        b.CreateCall(
-            fail, {ctaState, b.CreateGlobalString(
-                                 "threads of a CTA that runs as region loops "
-                                 "reached a warp collective apart (run with "
-                                 "--simt=coroutines)")});
-        b.CreateAlignedStore(b.getInt32(ptxjit::rt::check::kFaultCheck),
-                             faultField, Align(4));
-      } else {
-        runRegion(regions[i], t);
-      }
-      b.CreateBr(join);
-    }
-    b.SetInsertPoint(join);
-  });
+  IRBuilder<> atEntry(entry, entry->getFirstNonPHIOrDbgOrAlloca());
+  AllocaInst *mixedState = atEntry.CreateAlloca(
+      ArrayType::get(i8, offsets::size), nullptr, "mixed.state");
+  mixedState->setAlignment(Align(8));
+  b.CreateMemCpy(mixedState, Align(8), state, Align(8), offsets::size);
+  Value *mixedFault = field(mixedState, offsets::fault);
+  threadLoops(
+      [&](Value *t) {
+        Value *own =
+            b.CreateAlignedLoad(i32, b.CreateGEP(i32, next, t), Align(4));
+        BasicBlock *join = BasicBlock::Create(ctx, "mixed.join", cta);
+        SwitchInst *pick = b.CreateSwitch(own, join, regions.size());
+        for (unsigned i = 1; i < regions.size(); ++i) {
+          BasicBlock *run = BasicBlock::Create(ctx, "mixed." + Twine(i), cta);
+          pick->addCase(b.getInt32(i), run);
+          b.SetInsertPoint(run);
+          if (collective[i - 1]) {
+            // Only some threads reached the collective: the control flow
+            // the analysis took for uniform was not.
+            FunctionCallee fail = module.getOrInsertFunction(
+                "ptxrt_region_fail", Type::getVoidTy(ctx), ptr, ptr);
+            b.CreateCall(fail,
+                         {ctaState,
+                          b.CreateGlobalString(
+                              "threads of a CTA that runs as region loops "
+                              "reached a warp collective apart (run with "
+                              "--simt=coroutines)")});
+            b.CreateAlignedStore(b.getInt32(ptxjit::rt::check::kFaultCheck),
+                                 mixedFault, Align(4));
+          } else {
+            runRegion(regions[i], t, mixedState, false);
+          }
+          b.CreateBr(join);
+        }
+        b.SetInsertPoint(join);
+      },
+      mixedState);
+  // A fault of the per-thread loop stops the CTA.
+  b.CreateAlignedStore(b.CreateAlignedLoad(i32, mixedFault, Align(4)),
+                       faultField, Align(4));
   b.CreateBr(round);
 
   b.SetInsertPoint(exit);
