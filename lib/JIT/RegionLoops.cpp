@@ -4,15 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A kernel whose only synchronization is `bar.sync N` (`__syncthreads()`),
-// with one constant barrier number and no thread count, releases the whole
-// CTA at every barrier: all threads that have not exited arrive there. Such
-// a kernel needs no scheduler. Its thread function is cut at the barriers
-// into regions; region 0 starts at the kernel's entry, region i right after
-// barrier i. Each region becomes a function of (state, scratch, padded thread
-// count, linear thread id) that runs one thread from the region's start to
-// its next barrier, where it saves the values that are live there and
-// returns that barrier's number, or to its end, where it returns 0.
+// A kernel whose barriers are all `bar.sync N` (`__syncthreads()`), with one
+// constant barrier number and no thread count, releases the whole CTA at
+// every barrier: all threads that have not exited arrive there. Such a
+// kernel needs no scheduler. Its thread function is cut at the barriers into
+// regions; region 0 starts at the kernel's entry, region i right after
+// barrier i. Each region becomes a function of (state, scratch, padded
+// thread count, linear thread id) that runs one thread from the region's
+// start to its next barrier, where it saves the values that are live there
+// and returns that barrier's number, or to its end, where it returns 0.
 //
 // `__ptx_cta_<kernel>` then runs region 0 for every thread, and as long as
 // some thread has not exited, runs for every thread the region it stopped
@@ -23,11 +23,19 @@
 // that exited, or barrier instructions that differ between threads, which
 // `barrier.sync` without `.aligned` allows) each thread runs its own region.
 //
+// A warp collective that every thread reaches (outside divergent control
+// flow, which the Divergence analysis below finds) is cut like a barrier:
+// between the rounds, the CTA function completes it for every warp, a
+// shuffle as a loop over the lanes' operand arrays, the other collectives
+// through the scheduler's code (ptxrt_region_collective).
+//
 // The values live across a barrier are kept per thread in the scratch
 // buffer, one array per value (structure of arrays, so that the loops read
 // and write them with vector instructions); so are the allocas that are
-// still live across a barrier, and the thread's local-stack pointer. Inside
-// a region, SSAUpdater merges a reloaded value with its definitions.
+// still live across a barrier, and the thread's local-stack pointer. Values
+// that the thread's state gives again (its index, the CTA's fields, kernel
+// parameters, arithmetic on them) are computed again instead. Inside a
+// region, SSAUpdater merges a reloaded value with its definitions.
 //
 // This is continuation-based synchronization (Karrenberg and Hack, CGO 2012)
 // with the continuations of a barrier compiled as thread loops, as in pocl's
