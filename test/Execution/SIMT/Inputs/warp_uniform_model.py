@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
-"""Plain-Python model of ../warp_uniform.cu, following the ISA's shfl.sync,
-vote.sync, redux.sync, match.sync and activemask (9.7.9.6, 9.7.13).
+"""Plain-Python model of ../warp_uniform.cu, following the ISA's shfl.sync
+(through ../gen_expected.py's model), vote.sync, redux.sync, match.sync and
+activemask (9.7.9.6, 9.7.13).
 
 Usage: warp_uniform_model.py --write-input PATH N  (in[i], s32)
        warp_uniform_model.py KERNEL                (the expected words)
 """
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import gen_expected  # noqa: E402  (the shuffle model of warp.cu)
 
 M = 0xFFFFFFFF
 
@@ -14,30 +19,9 @@ def value(i):
     return (i * 37) % 201 - 100
 
 
-def shfl(values, lane, mode, b, c):
-    """shfl.sync over one warp's `values` (lane -> value)."""
-    bval, cval, segmask = b & 31, c & 31, (c >> 8) & 31
-    max_lane = (lane & segmask) | (cval & ~segmask)
-    min_lane = lane & segmask
-    if mode == "up":
-        j = lane - bval
-        p = j >= max_lane
-    elif mode == "down":
-        j = lane + bval
-        p = j <= max_lane
-    elif mode == "bfly":
-        j = lane ^ bval
-        p = j <= max_lane
-    else:
-        j = min_lane | (bval & ~segmask)
-        p = j <= max_lane
-    return values[j if p else lane]
-
-
 def cuda_shfl(values, lane, mode, b, width=32):
-    # The c operand CUDA's __shfl*_sync give shfl.sync.
-    c = ((32 - width) << 8) | (0 if mode == "up" else 0x1F)
-    return shfl(values, lane, mode, b, c)
+    # shfl.sync with the c operand CUDA's __shfl*_sync pass: warp.cu's model.
+    return gen_expected.shfl(mode, values, lane, b, width)
 
 
 def collectives(grid=2, block=64):
