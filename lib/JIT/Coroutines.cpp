@@ -194,7 +194,10 @@ void ptxjit::rewriteAddressArithmetic(Function &fn) {
     if (auto *cast = dyn_cast<IntToPtrInst>(&inst))
       casts.push_back(cast);
   LLVMContext &ctx = fn.getContext();
-  for (IntToPtrInst *cast : casts) {
+  // The base of one rewrite may be a sum itself (`[%rd + 4]` where
+  // `%rd = %base + %offset`): its cast is rewritten in turn.
+  while (!casts.empty()) {
+    IntToPtrInst *cast = casts.pop_back_val();
     auto *add = dyn_cast<BinaryOperator>(cast->getOperand(0));
     if (!add || add->getOpcode() != Instruction::Add)
       continue;
@@ -205,6 +208,8 @@ void ptxjit::rewriteAddressArithmetic(Function &fn) {
       continue;
     IRBuilder<> b(cast);
     Value *basePtr = b.CreateIntToPtr(base, cast->getType());
+    if (auto *baseCast = dyn_cast<IntToPtrInst>(basePtr))
+      casts.push_back(baseCast);
     Value *gep = b.CreateGEP(Type::getInt8Ty(ctx), basePtr, offset);
     cast->replaceAllUsesWith(gep);
     cast->eraseFromParent();
