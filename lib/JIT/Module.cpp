@@ -217,7 +217,8 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
     if (kernelNames.count(fn->getName()) == 0)
       continue;
     uint64_t parameterBytes = parameterBufferBytes(*fn);
-    std::string execution = "thread loops";
+    bool scalar =
+        targetMachine && uniformOperandPaths(*fn) > kMaxUniformOperandPaths;
     if (llvm::Function *marker = llvmModule->getFunction(rt::kSuspendMarker);
         marker && llvm::any_of(marker->users(), [&](llvm::User *user) {
           auto *call = llvm::dyn_cast<llvm::CallInst>(user);
@@ -227,8 +228,6 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                                 ? regionLoopBlocker(*fn)
                                 : forceCoroutines.str();
       if (blocker.empty()) {
-        bool scalar = targetMachine &&
-                      uniformOperandPaths(*fn) > kMaxUniformOperandPaths;
         llvm::Function *cta = buildRegionLoops(*fn);
         markParameterBuffer(*cta, parameterBytes);
         if (scalar)
@@ -239,40 +238,29 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
               "region loops";
         continue;
       }
-      execution = "coroutines (" + blocker + ")";
       makeThreadCoroutine(*fn);
       if (executions)
-        (*executions)[fn->getName()] = execution;
+        (*executions)[fn->getName()] = "coroutines (" + blocker + ")";
       fn->setName("__ptx_thread_" + fn->getName());
       continue;
     }
     if (executions)
-      (*executions)[fn->getName()] = execution;
+      (*executions)[fn->getName()] = "thread loops";
     if (llvm::Function *cta =
-            llvmModule->getFunction(("__ptx_cta_" + fn->getName()).str()))
+            llvmModule->getFunction(("__ptx_cta_" + fn->getName()).str())) {
       markParameterBuffer(*cta, parameterBytes);
+      if (scalar)
+        scalarCTAs.push_back(cta);
+    }
     fn->setLinkage(llvm::GlobalValue::InternalLinkage);
     fn->addFnAttr(llvm::Attribute::AlwaysInline);
   }
   if (!targetMachine)
     return std::move(llvmModule);
-  for (llvm::Function *cta : scalarCTAs) {
-    llvm::DominatorTree dominators(*cta);
-    llvm::LoopInfo loops(dominators);
-    for (llvm::Loop *loop : loops.getLoopsInPreorder())
-      llvm::addStringMetadataToLoop(loop, "llvm.loop.vectorize.enable", 0);
-  }
   // CTA loops whose thread function would make the loop vectorizer's walks
   // exponential (uniformOperandPaths) run as scalar loops.
-  for (llvm::Function &cta : *llvmModule) {
-    if (cta.isDeclaration() || !cta.getName().starts_with("__ptx_cta_"))
-      continue;
-    llvm::Function *thread = llvmModule->getFunction(
-        cta.getName().drop_front(strlen("__ptx_cta_")));
-    if (!thread || thread->isDeclaration() ||
-        uniformOperandPaths(*thread) <= kMaxUniformOperandPaths)
-      continue;
-    llvm::DominatorTree dominators(cta);
+  for (llvm::Function *cta : scalarCTAs) {
+    llvm::DominatorTree dominators(*cta);
     llvm::LoopInfo loops(dominators);
     for (llvm::Loop *loop : loops.getLoopsInPreorder())
       llvm::addStringMetadataToLoop(loop, "llvm.loop.vectorize.enable", 0);
