@@ -552,29 +552,27 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
       BasicBlock::Create(ctx, "region.entry", region, &region->front());
   IRBuilder<> b(entry);
   DenseMap<Instruction *, Value *> addresses;
+  // The thread's element of a slot: offset * padded + thread * stride.
+  auto slotAddress = [&](IRBuilder<> &at, Slot slot,
+                         const Twine &name = "") -> Value * {
+    return at.CreateGEP(
+        i8, scratch,
+        at.CreateAdd(at.CreateMul(padded, at.getInt64(slot.offset)),
+                     at.CreateMul(threadId, at.getInt64(slot.stride))),
+        name);
+  };
   auto addressOf = [&](Instruction *original) -> Value * {
     Value *&address = addresses[original];
     if (!address) {
-      Slot slot = slots.lookup(original);
       IRBuilder<> at(entry, entry->begin());
-      Value *offset = at.CreateAdd(at.CreateMul(padded, at.getInt64(slot.offset)),
-                                   at.CreateMul(threadId,
-                                                at.getInt64(slot.stride)));
-      address = at.CreateGEP(i8, scratch, offset, original->getName() + ".slot");
+      address = slotAddress(at, slots.lookup(original),
+                            original->getName() + ".slot");
     }
     return address;
   };
   Value *spField = b.CreateConstGEP1_64(i8, state, offsets::localSP);
   Value *spAddress =
-      stackPointerSlot
-          ? b.CreateGEP(i8, scratch,
-                        b.CreateAdd(b.CreateMul(padded,
-                                                b.getInt64(
-                                                    stackPointerSlot->offset)),
-                                    b.CreateMul(threadId,
-                                                b.getInt64(
-                                                    stackPointerSlot->stride))))
-          : nullptr;
+      stackPointerSlot ? slotAddress(b, *stackPointerSlot) : nullptr;
 
   // Objects that live across a barrier are the thread's memory in the
   // scratch; the others stay allocas in the new entry block.
@@ -592,17 +590,7 @@ Function *RegionLoopBuilder::buildRegion(unsigned index) {
   SmallVector<std::pair<Instruction *, Value *>> reloads;
   // The thread's own record of a warp collective, in the scratch.
   auto recordAddress = [&](IRBuilder<> &at, unsigned offset) {
-    Value *base = at.CreateGEP(
-        i8, scratch,
-        at.CreateAdd(at.CreateMul(padded, at.getInt64(recordSlot->offset)),
-                     at.CreateMul(threadId, at.getInt64(recordSlot->stride))));
-    return at.CreateConstGEP1_64(i8, base, offset);
-  };
-  auto slotAddress = [&](IRBuilder<> &at, Slot slot) {
-    return at.CreateGEP(
-        i8, scratch,
-        at.CreateAdd(at.CreateMul(padded, at.getInt64(slot.offset)),
-                     at.CreateMul(threadId, at.getInt64(slot.stride))));
+    return at.CreateConstGEP1_64(i8, slotAddress(at, *recordSlot), offset);
   };
   if (index > 0) {
     if (spAddress)
