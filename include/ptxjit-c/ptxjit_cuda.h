@@ -29,7 +29,8 @@
 |*   returns, which is a valid in-order schedule for every stream: `Async`   *|
 |*   copies, launches and event records are ordered as the program issued    *|
 |*   them. A kernel that traps or faults makes the launch return             *|
-|*   CUDA_ERROR_LAUNCH_FAILED; the error is sticky, as on a GPU: every later  *|
+|*   CUDA_ERROR_LAUNCH_FAILED (a failed device assert: CUDA_ERROR_ASSERT);    *|
+|*   the error is sticky, as on a GPU: every later                            *|
 |*   launch, copy and synchronisation in that context returns it until the    *|
 |*   context is destroyed (or the primary context reset).                     *|
 |*                                                                            *|

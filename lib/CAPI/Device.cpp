@@ -903,7 +903,9 @@ PTXJIT_EXPORT CUresult cuCtxGetApiVersion(CUcontext ctx,
 }
 
 static CUresult synchronizeContext(CUctx_st *ctx) {
-  // Work runs to completion when it is submitted; only a fault remains.
+  // Work runs to completion when it is submitted; only device printf
+  // output and a fault remain.
+  ptxjit::rt::flushDeviceOutput();
   return ctx->stickyError;
 }
 
@@ -932,9 +934,9 @@ static size_t defaultLimit(CUlimit limit) {
   case CU_LIMIT_STACK_SIZE:
     return 1024;
   case CU_LIMIT_PRINTF_FIFO_SIZE:
-    return 1 << 20;
+    return ptxjit::rt::kDefaultPrintfFifoBytes;
   case CU_LIMIT_MALLOC_HEAP_SIZE:
-    return 8 << 20;
+    return ptxjit::rt::kDefaultDeviceHeapBytes;
   case CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH:
     return 2;
   case CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT:

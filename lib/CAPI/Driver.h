@@ -18,6 +18,7 @@
 #include "ptxjit-c/ptxjit_cuda.h"
 #include "ptxjit/JIT/Module.h"
 #include "ptxjit/Runtime/ABI.h"
+#include "ptxjit/Runtime/DeviceRuntime.h"
 
 #include <chrono>
 #include <cstdint>

@@ -443,6 +443,8 @@ static CUresult beginMemoryOp() {
   CUctx_st *ctx;
   if (CUresult err = requireContext(ctx))
     return err;
+  // A blocking copy synchronizes, which flushes device printf output.
+  ptxjit::rt::flushDeviceOutput();
   return ctx->stickyError;
 }
 

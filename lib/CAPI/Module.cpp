@@ -219,6 +219,8 @@ static int ptxTarget(llvm::StringRef ptx) {
 CUresult ptxjit::capi::loadModule(CUctx_st *ctx, const std::string &ptx,
                                   const std::string &bufferName,
                                   JitOptions &options, CUmod_st *&module) {
+  // Module loading flushes device printf output.
+  ptxjit::rt::flushDeviceOutput();
   auto start = std::chrono::steady_clock::now();
   ptxjit::CompileOptions compileOptions;
   compileOptions.optLevel = options.optLevel;
@@ -337,6 +339,7 @@ PTXJIT_EXPORT CUresult cuModuleUnload(CUmodule hmod) {
   // A library's module goes with its library (cuLibraryUnload).
   if (!hmod || !driver().modules.count(hmod) || hmod->library)
     return CUDA_ERROR_INVALID_HANDLE;
+  ptxjit::rt::flushDeviceOutput();
   unloadModule(hmod);
   return CUDA_SUCCESS;
 }
@@ -1006,6 +1009,8 @@ static CUresult launchErrorCode(const std::string &message) {
   if (message.find("invalid memory access") != std::string::npos ||
       message.find("memcheck:") != std::string::npos)
     return CUDA_ERROR_ILLEGAL_ADDRESS;
+  if (message.find("device-side assert triggered") != std::string::npos)
+    return CUDA_ERROR_ASSERT;
   // The launch watchdog (PTXJIT_LAUNCH_TIMEOUT), as the display watchdog.
   if (message.find("launch timed out") != std::string::npos)
     return CUDA_ERROR_LAUNCH_TIMEOUT;
@@ -1046,6 +1051,19 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
     if (CUresult err = collectArguments(*f->kernel, kernelParams, extra, args))
       return err;
     jit = f->module->jit.get();
+    // A launch flushes device printf output at its start (and, with
+    // CUDA_LAUNCH_BLOCKING=1, at its end). The device runtime's FIFO and
+    // heap are the process's; they take the limits of the context that
+    // launches.
+    ptxjit::rt::flushDeviceOutput();
+    ptxjit::rt::setPrintfFifoSize(
+        ctx->limitSet[CU_LIMIT_PRINTF_FIFO_SIZE]
+            ? ctx->limits[CU_LIMIT_PRINTF_FIFO_SIZE]
+            : ptxjit::rt::kDefaultPrintfFifoBytes);
+    ptxjit::rt::setDeviceHeapSize(
+        ctx->limitSet[CU_LIMIT_MALLOC_HEAP_SIZE]
+            ? ctx->limits[CU_LIMIT_MALLOC_HEAP_SIZE]
+            : ptxjit::rt::kDefaultDeviceHeapBytes);
   }
   // The kernel runs without the driver lock, so host threads may keep
   // using the driver; grids themselves run one at a time.
@@ -1056,12 +1074,19 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
     std::lock_guard<std::mutex> lock(launchMutex());
     return jit->launch(*f->kernel, grid, block, shared, args, options);
   }();
+  static const bool launchBlocking = [] {
+    const char *env = std::getenv("CUDA_LAUNCH_BLOCKING");
+    return env && std::string(env) == "1";
+  }();
+  if (launchBlocking)
+    ptxjit::rt::flushDeviceOutput();
   if (!error)
     return CUDA_SUCCESS;
   std::string message = llvm::toString(std::move(error));
   CUresult code = launchErrorCode(message);
   std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
   if (code == CUDA_ERROR_LAUNCH_FAILED || code == CUDA_ERROR_ILLEGAL_ADDRESS ||
+      code == CUDA_ERROR_ASSERT ||
       code == CUDA_ERROR_MISALIGNED_ADDRESS ||
       code == CUDA_ERROR_LAUNCH_TIMEOUT) {
     std::lock_guard<std::recursive_mutex> lock(driver().mutex);

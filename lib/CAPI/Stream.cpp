@@ -31,6 +31,8 @@ CUresult ptxjit::capi::resolveStream(CUstream stream, CUctx_st *&ctx) {
 }
 
 void ptxjit::capi::releaseContextResources(CUctx_st *ctx) {
+  // Context destruction flushes device printf output.
+  ptxjit::rt::flushDeviceOutput();
   Driver &d = driver();
   for (auto it = d.modules.begin(); it != d.modules.end();) {
     CUmod_st *module = *it++;
@@ -129,6 +131,7 @@ PTXJIT_EXPORT CUresult cuStreamSynchronize(CUstream hStream) {
   CUctx_st *ctx;
   if (CUresult err = resolveStream(hStream, ctx))
     return err;
+  ptxjit::rt::flushDeviceOutput();
   return ctx->stickyError;
 }
 
@@ -205,6 +208,7 @@ PTXJIT_EXPORT CUresult cuStreamAddCallback(CUstream hStream,
       return err;
     status = ctx->stickyError;
   }
+  ptxjit::rt::flushDeviceOutput();
   // Outside the lock: the callback may not call the driver, but may block.
   callback(hStream, status, userData);
   return CUDA_SUCCESS;
@@ -223,6 +227,7 @@ PTXJIT_EXPORT CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
     if (ctx->stickyError)
       return ctx->stickyError;
   }
+  ptxjit::rt::flushDeviceOutput();
   fn(userData);
   return CUDA_SUCCESS;
 }
@@ -296,6 +301,7 @@ PTXJIT_EXPORT CUresult cuEventSynchronize(CUevent hEvent) {
   PTXJIT_REQUIRE_INIT();
   if (!isEvent(hEvent))
     return CUDA_ERROR_INVALID_HANDLE;
+  ptxjit::rt::flushDeviceOutput();
   return hEvent->context->stickyError;
 }
 

@@ -83,6 +83,44 @@ Value FunctionEmitter::loadSlot(Value slot, PtxType type) {
   return LLVM::LoadOp::create(b, loc, mlirType, slot);
 }
 
+namespace {
+/// A function of CUDA's device runtime that kernels call without defining
+/// it (runtime/DeviceRuntime.h): the `.param` sizes its `.extern`
+/// declaration has, and the runtime function that implements it.
+struct DeviceRuntimeFunction {
+  StringRef name;
+  StringRef symbol;
+  std::initializer_list<uint64_t> paramSizes, retSizes;
+};
+} // namespace
+
+static const DeviceRuntimeFunction *lookupDeviceRuntimeFunction(StringRef name) {
+  static const DeviceRuntimeFunction functions[] = {
+      {"vprintf", "ptxrt_device_vprintf", {8, 8}, {4}},
+      {"__assertfail", "ptxrt_device_assertfail", {8, 8, 4, 8, 8}, {}},
+      {"malloc", "ptxrt_device_malloc", {8}, {8}},
+      {"free", "ptxrt_device_free", {8}, {}},
+  };
+  for (const DeviceRuntimeFunction &function : functions)
+    if (function.name == name)
+      return &function;
+  return nullptr;
+}
+
+/// Declares \p symbol in \p module, once: a device-runtime function with the
+/// ABI of a device function (state, then one slot per argument and result).
+static void declareRuntimeFunction(ModuleOp module, StringRef symbol,
+                                   unsigned numSlots, Location loc) {
+  if (module.lookupSymbol(symbol))
+    return;
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  SmallVector<Type> argTypes(1 + numSlots,
+                             LLVM::LLVMPointerType::get(module.getContext()));
+  auto fn =
+      func::FuncOp::create(b, loc, symbol, b.getFunctionType(argTypes, {}));
+  fn.setPrivate();
+}
+
 LogicalResult FunctionEmitter::emitCall(Mods &mods) {
   mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)))
@@ -124,9 +162,27 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
       return error(target.loc) << "use of undeclared function '"
                                << target.symbol << "'",
              failure();
-    // Whether it is defined is checked once the whole module is parsed.
-    moduleInfo.calls.push_back({target.symbol, target.loc});
     sig = &it->second;
+    const DeviceRuntimeFunction *runtime =
+        sig->isExtern && !sig->defined
+            ? lookupDeviceRuntimeFunction(target.symbol)
+            : nullptr;
+    if (runtime) {
+      if (!llvm::equal(sig->paramSizes, runtime->paramSizes) ||
+          !llvm::equal(sig->retSizes, runtime->retSizes))
+        return error(target.loc)
+                   << "'" << target.symbol
+                   << "' is declared with other parameters than the device "
+                      "runtime's",
+               failure();
+      callee = runtime->symbol.str();
+      declareRuntimeFunction(module, callee,
+                             sig->paramSizes.size() + sig->retSizes.size(),
+                             loc);
+    } else {
+      // Whether it is defined is checked once the whole module is parsed.
+      moduleInfo.calls.push_back({target.symbol, target.loc});
+    }
     if (!sig->aliasee.empty())
       callee = sig->aliasee;
   }

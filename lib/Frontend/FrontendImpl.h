@@ -161,6 +161,9 @@ struct FunctionSig {
   std::vector<uint64_t> retSizes, paramSizes;
   llvm::SMLoc loc;
   bool defined = false;
+  /// Declared `.extern`: defined in another module, or by the device
+  /// runtime (printf, assert, malloc, free).
+  bool isExtern = false;
   /// `.alias name, aliasee;`: the function this name stands for.
   std::string aliasee;
 };

@@ -912,6 +912,7 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern) {
     for (const VarInfo &v : function.params)
       sig.paramSizes.push_back(v.size);
     sig.loc = nameLoc;
+    sig.isExtern = isExtern;
     auto [it, inserted] = info.functions.try_emplace(function.name, sig);
     if (!inserted && (it->second.retSizes != sig.retSizes ||
                       it->second.paramSizes != sig.paramSizes))
@@ -924,6 +925,7 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern) {
              failure();
     if (hasBody)
       it->second.defined = true;
+    it->second.isExtern |= isExtern;
   }
   if (consumeIf(Token::Semicolon))
     return success();

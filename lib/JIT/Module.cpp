@@ -17,6 +17,7 @@
 #include "ptxjit/InitAll.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
 #include "ptxjit/Runtime/FloatOps.h"
+#include "ptxjit/Runtime/DeviceRuntime.h"
 #include "ptxjit/Runtime/Helpers.h"
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "ptxjit/Runtime/Launch.h"
@@ -534,6 +535,8 @@ instantiate(const CompiledModule &compiled, const CompileOptions &options) {
   llvm::orc::SymbolMap symbols;
   auto helpers = rt::getHelperSymbols();
   for (auto entry : rt::getFloatHelperSymbols())
+    helpers.push_back(entry);
+  for (auto entry : rt::getDeviceRuntimeSymbols())
     helpers.push_back(entry);
   for (auto [name, address] : helpers)
     symbols[(*jit)->mangleAndIntern(name)] = {

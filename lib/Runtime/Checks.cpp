@@ -124,6 +124,7 @@ const char *kindName(MemoryKind kind) {
   case MemoryKind::ModuleVariable: return "module variable";
   case MemoryKind::Buffer: return "buffer";
   case MemoryKind::GridWorkspace: return "grid workspace";
+  case MemoryKind::DeviceHeap: return "device heap block";
   }
   return "allocation";
 }

@@ -16,6 +16,7 @@
 
 #include "ptxjit/JIT/Module.h"
 #include "ptxjit/Runtime/Checks.h"
+#include "ptxjit/Runtime/DeviceRuntime.h"
 #include "ptxjit/Runtime/TensorMap.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -809,8 +810,12 @@ int main(int argc, char **argv) {
   options.cluster = cluster;
   for (unsigned r = 0; r < repeat; ++r) {
     auto start = std::chrono::steady_clock::now();
-    if (llvm::Error err = (*module)->launch(*kernel, grid, block, sharedBytes,
-                                            argPointers, options)) {
+    llvm::Error err = (*module)->launch(*kernel, grid, block, sharedBytes,
+                                        argPointers, options);
+    // The launch synchronizes, which flushes device printf output.
+    llvm::outs().flush();
+    rt::flushDeviceOutput();
+    if (err) {
       llvm::errs() << llvm::toString(std::move(err)) << "\n";
       summary();
       return 1;

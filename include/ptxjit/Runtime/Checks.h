@@ -126,6 +126,8 @@ enum class MemoryKind : unsigned {
   ModuleVariable,
   Buffer,
   GridWorkspace,
+  /// A block of the device heap (device malloc).
+  DeviceHeap,
 };
 
 /// Makes [base, base + size) memory that kernels may access. Registering
