@@ -977,9 +977,9 @@ PTXJIT_API cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib,
                               int value);
 PTXJIT_API cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config);
 PTXJIT_API cuFuncGetName(const char **name, CUfunction hfunc);
-/* Launch configuration errors: a zero or too large grid/block dimension, or */
-/* more shared memory than allowed, is CUDA_ERROR_INVALID_VALUE; a block the */
-/* kernel's .maxntid/.reqntid forbids is CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES; */
+/* Launch configuration errors: a zero or too large grid/block dimension,    */
+/* more shared memory than allowed, or a block the kernel's .maxntid or     */
+/* .reqntid forbids, is CUDA_ERROR_INVALID_VALUE;                            */
 /* a kernel that traps or faults is CUDA_ERROR_LAUNCH_FAILED.                */
 PTXJIT_API cuLaunchKernel(CUfunction f, unsigned int gridDimX,
                           unsigned int gridDimY, unsigned int gridDimZ,

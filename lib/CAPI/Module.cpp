@@ -965,12 +965,14 @@ static CUresult checkConfiguration(const CUfunc_st *f, ptxjit::Dim3 grid,
     return CUDA_ERROR_INVALID_VALUE;
   if (shared > unsigned(f->maxDynamicSharedBytes))
     return CUDA_ERROR_INVALID_VALUE;
+  // A block beyond the kernel's launch bounds is an invalid value to the
+  // driver (numba-cuda's TestLaunchBounds, which passes on GPUs).
   const ptxjit::KernelInfo &k = *f->kernel;
   if (k.reqntid.x && (block.x != k.reqntid.x || block.y != k.reqntid.y ||
                       block.z != k.reqntid.z))
-    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+    return CUDA_ERROR_INVALID_VALUE;
   if (block.count() > uint64_t(maxThreadsPerBlock(f)))
-    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+    return CUDA_ERROR_INVALID_VALUE;
   return CUDA_SUCCESS;
 }
 

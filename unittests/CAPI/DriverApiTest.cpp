@@ -1278,14 +1278,14 @@ TEST_F(DriverTest, LaunchConfigurations) {
   char tag = 0;
   void *mixedArgs[] = {&buffer, &base, &factor, &tag};
   EXPECT_EQ(launch(mixed, 1, 1, 1, 129, 1, 1, 0, mixedArgs),
-            CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+            CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(launch(mixed, 1, 1, 1, 128, 1, 1, 0, mixedArgs), CUDA_SUCCESS);
   CUmodule fixedModule;
   ASSERT_EQ(cuModuleLoadData(&fixedModule, kFixedPTX), CUDA_SUCCESS);
   CUfunction fixed = getFunction(fixedModule, "fixed");
   EXPECT_EQ(launch(fixed, 2, 1, 1, 64, 1, 1, 0, nullptr), CUDA_SUCCESS);
   EXPECT_EQ(launch(fixed, 2, 1, 1, 32, 2, 1, 0, nullptr),
-            CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+            CUDA_ERROR_INVALID_VALUE);
   int maxThreads = 0;
   EXPECT_EQ(cuFuncGetAttribute(&maxThreads,
                                CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fixed),

@@ -277,7 +277,7 @@ int main(int argc, char **argv) {
                    CU_LAUNCH_PARAM_BUFFER_SIZE, &packedSize,
                    CU_LAUNCH_PARAM_END};
   EXPECT(cuLaunchKernel(mixed, 1, 1, 1, 256, 1, 1, 0, NULL, NULL, extra) ==
-         CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);
+         CUDA_ERROR_INVALID_VALUE);
   CHECK(cuLaunchKernel(mixed, 2, 1, 1, 128, 1, 1, 0, NULL, NULL, extra));
   double out[256];
   CHECK(cuMemcpyDtoH(out, dout, sizeof out));
