@@ -13,9 +13,15 @@
 
 #include "Driver.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <chrono>
@@ -216,11 +222,34 @@ static int ptxTarget(llvm::StringRef ptx) {
   return 0;
 }
 
+/// PTXJIT_DUMP_PTX=DIR: writes the PTX of every module the driver compiles
+/// (a link's inputs joined) to DIR/module-<hash>.ptx, for reproducing a
+/// client's kernels with ptx-jit.
+static void dumpModulePTX(const std::string &ptx) {
+  const char *dir = std::getenv("PTXJIT_DUMP_PTX");
+  if (!dir || !*dir)
+    return;
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(
+      path, "module-" + llvm::utohexstr(llvm::xxh3_64bits(ptx)) + ".ptx");
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    std::fprintf(stderr, "ptxjit: cannot write '%s': %s\n", path.c_str(),
+                 ec.message().c_str());
+    return;
+  }
+  out << ptx;
+  if (isTracing())
+    std::fprintf(stderr, "ptxjit: wrote %s\n", path.c_str());
+}
+
 CUresult ptxjit::capi::loadModule(CUctx_st *ctx, const std::string &ptx,
                                   const std::string &bufferName,
                                   JitOptions &options, CUmod_st *&module) {
   // Module loading flushes device printf output.
   ptxjit::rt::flushDeviceOutput();
+  dumpModulePTX(ptx);
   auto start = std::chrono::steady_clock::now();
   ptxjit::CompileOptions compileOptions;
   compileOptions.optLevel = options.optLevel;

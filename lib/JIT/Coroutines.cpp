@@ -168,18 +168,33 @@ bool ptxjit::inlineSuspendingCalls(Module &m, std::string &error) {
   return false;
 }
 
-/// Whether \p v looks like an offset (scaled or extended index) rather than
-/// a base address.
-static bool isOffsetLike(Value *v) {
+/// Whether \p v is recognisably an offset (a scaled or extended index, a
+/// constant, or a select, sum or mask of such) rather than a base address.
+static bool isOffsetLike(Value *v, unsigned depth = 0) {
+  // Not any constant: the address of a variable is one too.
+  if (isa<ConstantInt>(v))
+    return true;
   auto *inst = dyn_cast<Instruction>(v);
-  if (!inst)
-    return isa<Constant>(v);
+  if (!inst || depth > 4)
+    return false;
   switch (inst->getOpcode()) {
   case Instruction::Shl:
   case Instruction::Mul:
   case Instruction::SExt:
   case Instruction::ZExt:
     return true;
+  case Instruction::And:
+    // A masked value: an index, unless the mask keeps the high bits.
+    if (auto *mask = dyn_cast<ConstantInt>(inst->getOperand(1)))
+      return mask->getValue().isIntN(32);
+    return false;
+  case Instruction::Select:
+    // The shift lowering clamps the count: select(count >= 64, 0, shl).
+    return isOffsetLike(inst->getOperand(1), depth + 1) &&
+           isOffsetLike(inst->getOperand(2), depth + 1);
+  case Instruction::Add:
+    return isOffsetLike(inst->getOperand(0), depth + 1) &&
+           isOffsetLike(inst->getOperand(1), depth + 1);
   default:
     return false;
   }
@@ -189,6 +204,11 @@ void ptxjit::rewriteAddressArithmetic(Function &fn) {
   // PTX computes addresses in integers; `inttoptr (base + offset)` hides
   // the pointer from alias analysis and SCEV, which then cannot vectorize
   // the loop over a CTA's threads. Rewrite it as a GEP from the base.
+  //
+  // Only where one operand is recognisably the offset: a GEP takes its
+  // provenance from its base, so a base that is really the index (say 0 on
+  // some path, which LLVM folds to null) would make the access undefined
+  // behaviour, and LLVM would delete it.
   SmallVector<IntToPtrInst *> casts;
   for (Instruction &inst : instructions(fn))
     if (auto *cast = dyn_cast<IntToPtrInst>(&inst))
@@ -204,7 +224,7 @@ void ptxjit::rewriteAddressArithmetic(Function &fn) {
     Value *base = add->getOperand(0), *offset = add->getOperand(1);
     if (isOffsetLike(base) && !isOffsetLike(offset))
       std::swap(base, offset);
-    if (isOffsetLike(base))
+    if (isOffsetLike(base) || !isOffsetLike(offset))
       continue;
     IRBuilder<> b(cast);
     Value *basePtr = b.CreateIntToPtr(base, cast->getType());

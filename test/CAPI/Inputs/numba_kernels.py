@@ -64,6 +64,23 @@ def histogram(values, bins):
         i += stride
 
 
+@cuda.jit
+def reshaped_copy(values, shape, out):
+    # arr.reshape links Numba's NVRTC-compiled reshape helper with the
+    # kernel; the JIT once deleted this kernel's body as undefined behaviour
+    # (docs/status.md, "Address arithmetic").
+    y = values.reshape(shape)
+    for i in range(y.shape[0]):
+        out[i] = y[i]
+
+
+@cuda.jit
+def say(values):
+    i = cuda.grid(1)
+    if i < values.size:
+        print("value", i, "is", values[i])
+
+
 def main():
     device = cuda.get_current_device()
     print(f"numba sees {device.name.decode() if isinstance(device.name, bytes) else device.name}, "
@@ -96,7 +113,17 @@ def main():
     np.testing.assert_array_equal(bins.copy_to_host(),
                                   np.bincount(keys % 32, minlength=32))
     print("atomics: ok")
-    print("numba-cuda: 3 kernels ok")
+
+    flat = np.arange(24, dtype=np.int64)
+    got = cuda.device_array(24, dtype=np.int64)
+    reshaped_copy[1, 1](cuda.to_device(flat), (24,), got)
+    np.testing.assert_array_equal(got.copy_to_host(), flat)
+    print("reshape: ok", flush=True)
+
+    # Device print output appears at the synchronization, one line a thread.
+    say[1, 3](cuda.to_device(np.array([5, 6, 7], dtype=np.int32)))
+    cuda.synchronize()
+    print("numba-cuda: 5 kernels ok", flush=True)
 
 
 if __name__ == "__main__":
