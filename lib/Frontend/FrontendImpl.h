@@ -155,6 +155,10 @@ struct VarInfo {
   unsigned reg = 0;
 };
 
+/// The PTX definition of the device-runtime library function \p name
+/// (DeviceLibrary.cpp), or empty when there is none.
+llvm::StringRef deviceLibraryFunction(llvm::StringRef name);
+
 /// The signature of a `.func` or `.callprototype`: how many `.param`
 /// results and arguments it has, and their sizes.
 struct FunctionSig {

@@ -21,6 +21,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Endian.h"
 
 #include <map>
@@ -145,6 +146,7 @@ private:
   //===--- module level ----------------------------------------------------===//
   LogicalResult parseHeader();
   LogicalResult parseTopLevel();
+  LogicalResult parseDeviceLibrary();
   LogicalResult parseVarDecl(ptx::StateSpace space, bool isExtern,
                              FunctionInfo *function);
   LogicalResult parseInitializer(PtxType type, uint64_t count,
@@ -243,6 +245,8 @@ OwningOpRef<ModuleOp> Parser::parse() {
   while (!tok.is(Token::Eof))
     if (failed(parseTopLevel()))
       return nullptr;
+  if (failed(parseDeviceLibrary()))
+    return nullptr;
   for (auto &[callee, loc] : info.calls)
     if (!info.functions.lookup(callee).defined)
       return error(loc) << "function '" << callee
@@ -270,6 +274,32 @@ OwningOpRef<ModuleOp> Parser::parse() {
                           builder.getArrayAttr(relocations));
   }
   return std::move(module);
+}
+
+LogicalResult Parser::parseDeviceLibrary() {
+  // The library functions the module calls without defining them, each
+  // once, parsed from a buffer of their own as if the module ended with
+  // them.
+  std::string text;
+  llvm::StringSet<> added;
+  for (auto &[callee, loc] : info.calls) {
+    auto it = info.functions.find(callee);
+    if (it == info.functions.end() || it->second.defined ||
+        !added.insert(callee).second)
+      continue;
+    text += deviceLibraryFunction(callee);
+  }
+  if (text.empty())
+    return success();
+  unsigned bufferId = sm.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(text, "<ptxjit device library>"),
+      llvm::SMLoc());
+  lexer = Lexer(sm, bufferId);
+  consume();
+  while (!tok.is(Token::Eof))
+    if (failed(parseTopLevel()))
+      return failure();
+  return success();
 }
 
 LogicalResult Parser::parseHeader() {
