@@ -104,8 +104,32 @@ const DeviceProperties &ptxjit::capi::deviceProperties() {
       }
     }
     p.multiprocessors = std::max(1u, std::thread::hardware_concurrency());
-    p.totalMemory =
+    // Half the host's memory by default: the program keeps host copies of
+    // its device data too.
+    size_t hostMemory =
         size_t(sysconf(_SC_PHYS_PAGES)) * size_t(sysconf(_SC_PAGESIZE));
+    p.totalMemory = hostMemory / 2;
+    if (const char *env = std::getenv("PTXJIT_DEVICE_MEMORY")) {
+      char *end = nullptr;
+      double value = std::strtod(env, &end);
+      size_t scale = 1;
+      switch (end && *end ? *end : 0) {
+      case 'k': case 'K': scale = size_t(1) << 10; ++end; break;
+      case 'm': case 'M': scale = size_t(1) << 20; ++end; break;
+      case 'g': case 'G': scale = size_t(1) << 30; ++end; break;
+      case 't': case 'T': scale = size_t(1) << 40; ++end; break;
+      default: break;
+      }
+      if (end && (*end == 'B' || *end == 'b' || *end == 'i'))
+        end += std::strspn(end, "iBb");
+      if (end != env && end && !*end && value > 0)
+        p.totalMemory = size_t(value * double(scale));
+      else
+        std::fprintf(stderr,
+                     "ptxjit: ignoring PTXJIT_DEVICE_MEMORY='%s' (expected "
+                     "bytes, optionally with K, M, G or T, e.g. 4G)\n",
+                     env);
+    }
     return p;
   }();
   return properties;

@@ -166,6 +166,8 @@ struct Driver {
   std::set<CUlib_st *> libraries;
   /// Allocations by base address.
   std::map<uintptr_t, Allocation> allocations;
+  /// Bytes of device and managed memory allocated, against totalMemory.
+  size_t deviceBytesInUse = 0;
 };
 
 /// The driver singleton.

@@ -60,6 +60,8 @@ void ptxjit::capi::addAllocation(const Allocation &allocation) {
   Allocation entry = allocation;
   entry.bufferId = nextBufferId++;
   driver().allocations[entry.base] = entry;
+  if (entry.kind == MemoryKind::Device || entry.kind == MemoryKind::Managed)
+    driver().deviceBytesInUse += entry.size;
   // Module variables are registered by their module for checked mode.
   if (entry.kind != MemoryKind::ModuleGlobal)
     ptxjit::rt::check::registerMemory(reinterpret_cast<void *>(entry.base),
@@ -69,6 +71,8 @@ void ptxjit::capi::addAllocation(const Allocation &allocation) {
 void ptxjit::capi::freeAllocation(
     std::map<uintptr_t, Allocation>::iterator it) {
   MemoryKind kind = it->second.kind;
+  if (kind == MemoryKind::Device || kind == MemoryKind::Managed)
+    driver().deviceBytesInUse -= it->second.size;
   if (kind != MemoryKind::ModuleGlobal)
     ptxjit::rt::check::unregisterMemory(reinterpret_cast<void *>(it->first));
   if (kind == MemoryKind::Device || kind == MemoryKind::Managed ||
@@ -85,7 +89,11 @@ static CUresult allocate(size_t bytes, MemoryKind kind, unsigned flags,
     return err;
   if (bytes == 0)
     return CUDA_ERROR_INVALID_VALUE;
-  if (bytes > deviceProperties().totalMemory)
+  // The virtual device's memory (PTXJIT_DEVICE_MEMORY) is a budget, as a
+  // GPU's is: test suites size their problems by it.
+  size_t total = deviceProperties().totalMemory;
+  if ((kind == MemoryKind::Device || kind == MemoryKind::Managed) &&
+      (bytes > total || driver().deviceBytesInUse > total - bytes))
     return CUDA_ERROR_OUT_OF_MEMORY;
   size_t rounded = (bytes + kAllocationAlignment - 1) / kAllocationAlignment *
                    kAllocationAlignment;
@@ -116,7 +124,8 @@ PTXJIT_EXPORT CUresult cuMemGetInfo_v2(size_t *free, size_t *total) {
   if (CUresult err = requireContext(ctx))
     return err;
   *total = deviceProperties().totalMemory;
-  *free = std::min(availableHostMemory(), *total);
+  *free = std::min(availableHostMemory(),
+                   *total - std::min(*total, driver().deviceBytesInUse));
   return CUDA_SUCCESS;
 }
 
