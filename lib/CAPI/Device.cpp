@@ -17,7 +17,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <new>
 #include <thread>
+#include <pthread.h>
 #include <unistd.h>
 
 using namespace ptxjit::capi;
@@ -367,6 +369,21 @@ PTXJIT_EXPORT CUresult cuGetErrorString(CUresult error, const char **pStr) {
 // Initialisation and version
 //===----------------------------------------------------------------------===//
 
+/// fork() handlers: the driver lock is held across the fork, so that the
+/// child's copy of the driver state is consistent and its lock free; the
+/// child cannot use the driver, as a CUDA program's child cannot (Numba
+/// detects a fork by the CUDA_ERROR_NOT_INITIALIZED this gives).
+static void lockBeforeFork() { driver().mutex.lock(); }
+static void unlockAfterFork() { driver().mutex.unlock(); }
+static void unlockInForkedChild() {
+  Driver &d = driver();
+  d.forkedAfterInit = d.forkedAfterInit || d.initialized;
+  d.initialized = false;
+  // The lock belongs to the parent's thread, whose id the child's thread
+  // does not have: it cannot unlock it, so it gets a new lock.
+  new (&d.mutex) std::recursive_mutex();
+}
+
 PTXJIT_EXPORT CUresult cuInit(unsigned int flags) {
   PTXJIT_API_ENTRY();
   if (flags != 0)
@@ -374,6 +391,13 @@ PTXJIT_EXPORT CUresult cuInit(unsigned int flags) {
   Driver &d = driver();
   if (d.initialized)
     return CUDA_SUCCESS;
+  if (d.forkedAfterInit)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  static const bool forkHandlers = [] {
+    pthread_atfork(lockBeforeFork, unlockAfterFork, unlockInForkedChild);
+    return true;
+  }();
+  (void)forkHandlers;
   d.primary = new CUctx_st();
   d.primary->isPrimary = true;
   d.primary->active = false;

@@ -152,6 +152,9 @@ struct Allocation {
 struct Driver {
   std::recursive_mutex mutex;
   bool initialized = false;
+  /// This process is a fork of one that had initialized the driver: as
+  /// with CUDA, the driver cannot be used in it (CUDA_ERROR_NOT_INITIALIZED).
+  bool forkedAfterInit = false;
   /// The device's primary context (created by cuInit, never freed).
   CUctx_st *primary = nullptr;
   unsigned primaryFlags = 0;

@@ -23,6 +23,9 @@
 #include <thread>
 #include <vector>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 namespace {
 
 /// add1(p, n): p[i] += 1 for the n threads of one block.
@@ -281,3 +284,26 @@ TEST(DriverStress, SixteenThreadsThousandLaunchesEach) {
 }
 
 } // namespace
+
+TEST(DriverForkTest, AForkedChildCannotUseTheDriver) {
+  // As with CUDA: a child forked after cuInit gets CUDA_ERROR_NOT_INITIALIZED
+  // from every call that needs the driver, cuInit included (numba-cuda's
+  // fork detection relies on it); the parent goes on.
+  ASSERT_EQ(cuInit(0), CUDA_SUCCESS);
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    CUdeviceptr ptr;
+    CUdevice device;
+    bool ok = cuMemAlloc(&ptr, 16) == CUDA_ERROR_NOT_INITIALIZED &&
+              cuDeviceGet(&device, 0) == CUDA_ERROR_NOT_INITIALIZED &&
+              cuInit(0) == CUDA_ERROR_NOT_INITIALIZED;
+    _exit(ok ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  CUdevice device;
+  EXPECT_EQ(cuDeviceGet(&device, 0), CUDA_SUCCESS);
+}
