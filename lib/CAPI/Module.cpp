@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 
@@ -659,6 +660,8 @@ PTXJIT_EXPORT CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
     *pi = int(hfunc->kernel->localBytes);
     return CUDA_SUCCESS;
   case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES:
+    *pi = int(std::min<uint64_t>(hfunc->kernel->constBytes, INT_MAX));
+    return CUDA_SUCCESS;
   case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA:
     *pi = 0;
     return CUDA_SUCCESS;

@@ -629,12 +629,14 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
             builder.getStringAttr(StringRef(
                 reinterpret_cast<const char *>(init.data()), init.size())),
             var.align);
-        (void)isConst;
-        (void)global;
+        if (isConst)
+          global->setAttr(attrs::kConstSpace, builder.getUnitAttr());
       } else {
         auto global = LLVM::GlobalOp::create(
             builder, loc, arrayType, /*isConstant=*/false,
             LLVM::Linkage::External, var.globalName, Attribute(), var.align);
+        if (isConst)
+          global->setAttr(attrs::kConstSpace, builder.getUnitAttr());
         Block *block = builder.createBlock(&global.getInitializerRegion());
         builder.setInsertionPointToStart(block);
         Value zero = LLVM::ZeroOp::create(builder, loc, arrayType);

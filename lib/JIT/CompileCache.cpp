@@ -268,6 +268,7 @@ std::string ptxjit::serializeCompiledModule(const CompiledModule &module) {
     }
     payload.u64(kernel.paramBufferSize);
     payload.u64(kernel.staticSharedBytes);
+    payload.u64(kernel.constBytes);
     payload.u64(kernel.localBytes);
     for (const Dim3 &dim :
          {kernel.reqntid, kernel.maxntid, kernel.reqnctapercluster}) {
@@ -336,6 +337,7 @@ ptxjit::deserializeCompiledModule(llvm::StringRef bytes) {
     }
     kernel.paramBufferSize = uint32_t(in.u64());
     kernel.staticSharedBytes = uint32_t(in.u64());
+    kernel.constBytes = in.u64();
     kernel.localBytes = in.u64();
     for (Dim3 *dim :
          {&kernel.reqntid, &kernel.maxntid, &kernel.reqnctapercluster}) {

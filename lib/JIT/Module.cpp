@@ -319,6 +319,12 @@ Module::loadFromFile(llvm::StringRef path, CompileOptions options) {
 static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
                                               std::vector<uint64_t> &local) {
   std::vector<KernelInfo> kernels;
+  uint64_t constBytes = 0;
+  for (auto global : module.getOps<mlir::LLVM::GlobalOp>())
+    if (global->hasAttr(attrs::kConstSpace))
+      if (auto array =
+              mlir::dyn_cast<mlir::LLVM::LLVMArrayType>(global.getType()))
+        constBytes += array.getNumElements();
   for (auto fn : module.getOps<mlir::func::FuncOp>()) {
     if (!fn->hasAttr(ptx::kKernelAttrName))
       continue;
@@ -340,6 +346,7 @@ static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
       info.params.push_back(param);
     }
     info.paramBufferSize = end;
+    info.constBytes = constBytes;
     info.staticSharedBytes =
         fn->getAttrOfType<mlir::IntegerAttr>(attrs::kSharedBytes).getInt();
     auto dims = [&](llvm::StringRef name, Dim3 &out) {

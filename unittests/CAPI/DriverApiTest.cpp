@@ -1646,6 +1646,36 @@ TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {
   ASSERT_EQ(cuCtxDestroy(other), CUDA_SUCCESS);
 }
 
+TEST_F(DriverTest, ConstSizeAttribute) {
+  // Two .const variables of 24 and 10 bytes (one initialized), and a
+  // .global one that does not count.
+  static const char ptx[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.const .align 8 .u64 table[3] = {1, 2, 3};
+.const .align 1 .b8 text[10];
+.global .align 4 .u32 counter[100];
+.visible .entry reads_const(.param .u64 p)
+{
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [p];
+  ld.const.u64 %rd2, [table+8];
+  st.global.u64 [%rd1], %rd2;
+  ret;
+}
+)";
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, ptx), CUDA_SUCCESS);
+  CUfunction fn;
+  ASSERT_EQ(cuModuleGetFunction(&fn, module, "reads_const"), CUDA_SUCCESS);
+  int bytes = -1;
+  ASSERT_EQ(cuFuncGetAttribute(&bytes, CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES, fn),
+            CUDA_SUCCESS);
+  EXPECT_EQ(bytes, 34);
+  ASSERT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+}
+
 TEST_F(DriverTest, LocalSizeAttribute) {
   // 40 bytes of .local (rounded to the declaration, not to any stack).
   static const char ptx[] = R"(

@@ -55,6 +55,9 @@ struct KernelInfo {
   uint32_t paramBufferSize = 0;
   /// Static `.shared` memory the kernel uses, in bytes.
   uint32_t staticSharedBytes = 0;
+  /// `.const` memory of the module, in bytes: every kernel may read all of
+  /// it (CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES).
+  uint64_t constBytes = 0;
   /// `.local` memory of the kernel itself per thread, in bytes (device
   /// functions' frames come on top, on the thread's local stack).
   uint64_t localBytes = 0;

@@ -150,6 +150,8 @@ inline constexpr llvm::StringLiteral kDevice = "ptx.device";
 inline constexpr llvm::StringLiteral kParams = "ptx.params";
 /// On a kernel or `.func`: bytes of `.local` memory each thread needs.
 inline constexpr llvm::StringLiteral kLocalBytes = "ptx.local_bytes";
+/// On a module-scope variable: it is in the `.const` state space.
+inline constexpr llvm::StringLiteral kConstSpace = "ptx.const";
 /// On a kernel and the module: bytes of static `.shared` memory.
 inline constexpr llvm::StringLiteral kSharedBytes = "ptx.shared_bytes";
 /// On a kernel: `.reqntid` / `.maxntid` as [x, y, z].
