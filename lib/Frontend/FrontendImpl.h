@@ -144,6 +144,9 @@ struct VarInfo {
   /// Symbol of the `llvm.mlir.global` (global, const).
   std::string globalName;
   bool isExternArray = false;
+  /// Declared `.weak` or `.common`: another input of a link may define it
+  /// too, and the first definition stands.
+  bool isWeak = false;
   /// A `.param` declared in a function body (the arguments and results of
   /// a call): a stack slot of the caller.
   bool isCallParam = false;
@@ -168,6 +171,8 @@ struct FunctionSig {
   /// Declared `.extern`: defined in another module, or by the device
   /// runtime (printf, assert, malloc, free).
   bool isExtern = false;
+  /// Defined `.weak`: another definition may follow, and the first stands.
+  bool isWeak = false;
   /// `.alias name, aliasee;`: the function this name stands for.
   std::string aliasee;
 };

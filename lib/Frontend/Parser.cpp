@@ -147,14 +147,15 @@ private:
   LogicalResult parseHeader();
   LogicalResult parseTopLevel();
   LogicalResult parseDeviceLibrary();
-  LogicalResult parseVarDecl(ptx::StateSpace space, bool isExtern,
+  LogicalResult parseVarDecl(ptx::StateSpace space, bool isExtern, bool isWeak,
                              FunctionInfo *function);
   LogicalResult parseInitializer(PtxType type, uint64_t count,
                                  std::vector<uint8_t> &bytes);
   LogicalResult parseInitElement(PtxType type, std::vector<uint8_t> &bytes);
   /// Name of the variable whose initializer is being parsed.
   std::string initVarName;
-  LogicalResult parseFunction(bool isEntry, bool isExtern);
+  LogicalResult parseFunction(bool isEntry, bool isExtern,
+                              bool isWeak = false);
   LogicalResult parseParams(std::vector<VarInfo> &params, bool forEntry);
   LogicalResult parseAlias();
   LogicalResult parseCallParamDecl(FunctionInfo &function);
@@ -375,17 +376,18 @@ LogicalResult Parser::parseTopLevel() {
       return failure();
     return expect(Token::Semicolon, "';'");
   }
-  bool isExtern = false;
+  bool isExtern = false, isWeak = false;
   // Linkage directives.
   while (isDot("visible") || isDot("extern") || isDot("weak") ||
          isDot("common")) {
     isExtern |= isDot("extern");
+    isWeak |= isDot("weak") || isDot("common");
     consume();
   }
   if (isDot("entry") || isDot("func")) {
     bool isEntry = isDot("entry");
     consume();
-    return parseFunction(isEntry, isExtern);
+    return parseFunction(isEntry, isExtern, isWeak);
   }
   std::optional<ptx::StateSpace> space;
   if (tok.is(Token::DotName))
@@ -398,7 +400,7 @@ LogicalResult Parser::parseTopLevel() {
                 .Default(std::nullopt);
   if (space) {
     consume();
-    return parseVarDecl(*space, isExtern, nullptr);
+    return parseVarDecl(*space, isExtern, isWeak, nullptr);
   }
   if (isDot("tex") || isDot("surfref") || isDot("texref") ||
       isDot("samplerref"))
@@ -458,6 +460,7 @@ LogicalResult Parser::parseAlias() {
 }
 
 LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
+                                   bool isWeak,
                                    FunctionInfo *function) {
   llvm::SMLoc declLoc = tok.getLoc();
   unsigned align = 0;
@@ -579,6 +582,23 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
              failure();
     var.size = unsized ? 0 : count * elemBytes;
     var.isExternArray = unsized;
+    var.isWeak = isWeak;
+    // A `.weak` or `.common` variable that another input of a link defined
+    // already: the first definition stands, as nvlink keeps one.
+    if (!function && (space == ptx::StateSpace::global ||
+                      space == ptx::StateSpace::constant)) {
+      auto earlier = info.vars.find(var.name);
+      if (earlier != info.vars.end() && earlier->second.space == space &&
+          (isWeak || earlier->second.isWeak)) {
+        if (earlier->second.size < var.size)
+          return error(nameLoc)
+                     << "'" << var.name << "' is defined again with "
+                     << var.size << " bytes, larger than the "
+                     << earlier->second.size << " of its first definition",
+                 failure();
+        continue;
+      }
+    }
 
     auto alignTo = [](uint64_t value, uint64_t a) {
       return (value + a - 1) / a * a;
@@ -919,7 +939,8 @@ LogicalResult Parser::parsePerformanceDirectives(FunctionInfo &function) {
   return success();
 }
 
-LogicalResult Parser::parseFunction(bool isEntry, bool isExtern) {
+LogicalResult Parser::parseFunction(bool isEntry, bool isExtern,
+                                    bool isWeak) {
   FunctionInfo function;
   function.isEntry = isEntry;
   function.loc = tok.getLoc();
@@ -951,12 +972,19 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern) {
       return error(nameLoc) << "'" << function.name
                             << "' does not match its earlier declaration",
              failure();
-    if (hasBody && it->second.defined)
+    if (hasBody && it->second.defined) {
+      // A `.weak` function that another input of a link defined already:
+      // the first definition stands.
+      if (isWeak || it->second.isWeak)
+        return skipBracedGroup();
       return error(nameLoc) << "redefinition of function '" << function.name
                             << "'",
              failure();
-    if (hasBody)
+    }
+    if (hasBody) {
       it->second.defined = true;
+      it->second.isWeak = isWeak;
+    }
     it->second.isExtern |= isExtern;
   }
   if (consumeIf(Token::Semicolon))
@@ -1279,7 +1307,7 @@ LogicalResult Parser::parseBody(FunctionInfo &function) {
       // Function-scope shared variables take their place in the module's
       // shared layout (parseVarDecl) but their names are the function's:
       // two kernels may each declare a `.shared` named alike.
-      if (failed(parseVarDecl(space, false, &function)))
+      if (failed(parseVarDecl(space, false, false, &function)))
         return failure();
       continue;
     }

@@ -989,6 +989,108 @@ TEST_F(DriverTest, LinkPTXInputs) {
   EXPECT_EQ(*reinterpret_cast<int *>(out), 42);
 }
 
+TEST_F(DriverTest, LinkWeakDefinitionsOnce) {
+  // Two inputs that each define the same .weak function and the same .weak
+  // and .common variables, as C++ inline functions and template statics
+  // compiled into two units do: the link keeps one of each, as nvlink does.
+  // Each input's kernel reads through its own copy of the definitions.
+  static const char first[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.weak .global .align 4 .u32 shared_value = 7;
+.common .global .align 8 .u64 counter;
+.weak .func (.param .b32 r) twice(.param .b32 x)
+{
+  .reg .b32 %r<3>;
+  ld.param.u32 %r1, [x];
+  shl.b32 %r2, %r1, 1;
+  st.param.b32 [r], %r2;
+  ret;
+}
+.visible .entry from_first(.param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  ld.global.u32 %r1, [shared_value];
+  {
+  .param .b32 x;
+  st.param.b32 [x], %r1;
+  .param .b32 r;
+  call.uni (r), twice, (x);
+  ld.param.b32 %r2, [r];
+  }
+  st.global.u32 [%rd1], %r2;
+  ret;
+}
+)";
+  static const char second[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.weak .global .align 4 .u32 shared_value = 7;
+.common .global .align 8 .u64 counter;
+.weak .func (.param .b32 r) twice(.param .b32 x)
+{
+  .reg .b32 %r<3>;
+  ld.param.u32 %r1, [x];
+  shl.b32 %r2, %r1, 1;
+  st.param.b32 [r], %r2;
+  ret;
+}
+.visible .entry from_second(.param .u64 out)
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  ld.global.u32 %r1, [shared_value];
+  add.u32 %r1, %r1, 1;
+  {
+  .param .b32 x;
+  st.param.b32 [x], %r1;
+  .param .b32 r;
+  call.uni (r), twice, (x);
+  ld.param.b32 %r2, [r];
+  }
+  st.global.u32 [%rd1+4], %r2;
+  ret;
+}
+)";
+  CUlinkState link;
+  ASSERT_EQ(cuLinkCreate(0, nullptr, nullptr, &link), CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(first),
+                          sizeof first, "first.ptx", 0, nullptr, nullptr),
+            CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(second),
+                          sizeof second, "second.ptx", 0, nullptr, nullptr),
+            CUDA_SUCCESS);
+  void *image = nullptr;
+  size_t size = 0;
+  ASSERT_EQ(cuLinkComplete(link, &image, &size), CUDA_SUCCESS);
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, image), CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkDestroy(link), CUDA_SUCCESS);
+  CUdeviceptr out;
+  ASSERT_EQ(cuMemAlloc(&out, 8), CUDA_SUCCESS);
+  void *args[] = {&out};
+  for (const char *name : {"from_first", "from_second"}) {
+    CUfunction fn;
+    ASSERT_EQ(cuModuleGetFunction(&fn, module, name), CUDA_SUCCESS);
+    ASSERT_EQ(cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr),
+              CUDA_SUCCESS);
+  }
+  const int *values = reinterpret_cast<const int *>(out);
+  EXPECT_EQ(values[0], 14); // twice(7)
+  EXPECT_EQ(values[1], 16); // twice(7 + 1)
+  // One variable of each name.
+  CUdeviceptr counter;
+  size_t bytes = 0;
+  ASSERT_EQ(cuModuleGetGlobal(&counter, &bytes, module, "counter"),
+            CUDA_SUCCESS);
+  EXPECT_EQ(bytes, 8u);
+}
+
 TEST_F(DriverTest, LinkErrors) {
   CUlinkState link;
   EXPECT_EQ(cuLinkCreate(0, nullptr, nullptr, nullptr),

@@ -157,12 +157,34 @@ bool insertYields(func::FuncOp fn, const llvm::DenseSet<StringRef> &readers) {
   return !headers.empty();
 }
 
+/// The functions of \p module whose address is taken: by `mov` (a
+/// func.constant) or in a variable's initializer (ptx.relocations).
+llvm::DenseSet<StringRef> addressTakenFunctions(ModuleOp module) {
+  llvm::DenseSet<StringRef> taken;
+  module.walk([&](func::ConstantOp op) { taken.insert(op.getValue()); });
+  if (auto relocations =
+          module->getAttrOfType<ArrayAttr>(ptx::attrs::kRelocations))
+    for (Attribute entry : relocations)
+      if (auto fields = dyn_cast<ArrayAttr>(entry); fields && fields.size() == 3)
+        if (auto symbol = dyn_cast<StringAttr>(fields[2]))
+          taken.insert(symbol.getValue());
+  return taken;
+}
+
 } // namespace
 
 void MarkSuspendPointsPass::runOnOperation() {
   int64_t nextId = 0;
   MLIRContext *ctx = &getContext();
   llvm::DenseSet<StringRef> readers = sharedStateReaders(getOperation());
+  // A function called through a pointer cannot suspend (its frame is not a
+  // coroutine's). `nanosleep` in one is only the hint it is on a GPU too:
+  // the thread goes on at once. (The yields of spin loops come later and
+  // still make such a function an error.)
+  llvm::DenseSet<StringRef> taken = addressTakenFunctions(getOperation());
+  for (auto fn : getOperation().getOps<func::FuncOp>())
+    if (taken.contains(fn.getSymName()))
+      fn.walk([](ptx::YieldOp op) { op.erase(); });
   for (auto fn : getOperation().getOps<func::FuncOp>()) {
     if (fn.isExternal() || fn.getNumArguments() == 0)
       continue;
