@@ -121,6 +121,15 @@ static void declareRuntimeFunction(ModuleOp module, StringRef symbol,
   fn.setPrivate();
 }
 
+void FunctionEmitter::zeroUnwrittenResult(Value slot, uint64_t size) {
+  // A callee not defined yet may turn out to leave its result unwritten
+  // (Parser::parseFunction): the caller then reads zeros, not poison.
+  Value zero = arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
+  Value bytes =
+      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(int64_t(size)));
+  LLVM::MemsetOp::create(b, loc, slot, zero, bytes, /*isVolatile=*/false);
+}
+
 LogicalResult FunctionEmitter::emitCall(Mods &mods) {
   mods.take(Mod::uni);
   if (failed(checkAllUsed(mods)))
@@ -253,6 +262,8 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
                               << " bytes must be a '.param' variable",
                failure();
       Value slot = entrySlot(sig->retSizes[k], 8);
+      if (!indirect && !sig->defined)
+        zeroUnwrittenResult(slot, sig->retSizes[k]);
       registerResults.push_back(
           {slot, &ret, slotTypeOf(ret, sig->retSizes[k])});
       callArgs.push_back(slot);
@@ -261,6 +272,8 @@ LogicalResult FunctionEmitter::emitCall(Mods &mods) {
     FailureOr<Value> slot = slotOf(ret);
     if (failed(slot))
       return failure();
+    if (!indirect && !sig->defined)
+      zeroUnwrittenResult(*slot, sig->retSizes[k]);
     callArgs.push_back(*slot);
   }
   if (indirect) {

@@ -108,6 +108,8 @@ private:
   LogicalResult emitCall(Mods &mods);
   /// The stack slot of a `.param` declared in the body (call arguments).
   Value callParamSlot(const VarInfo &var);
+  /// Zeroes the result slot of a call to a function not defined yet.
+  void zeroUnwrittenResult(Value slot, uint64_t size);
   //===--- diagnostics and locations --------------------------------------===//
   InFlightDiagnostic error(llvm::SMLoc loc) {
     return emitErrorAt(ctx, sm, loc);

@@ -967,6 +967,26 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern,
     sig.loc = nameLoc;
     sig.isExtern = isExtern;
     auto [it, inserted] = info.functions.try_emplace(function.name, sig);
+    // A definition without results for a function declared with some (a
+    // `void` C function that another input declares returning a value, as
+    // Numba's C-ABI declarations do): numba-cuda's tests of it pass on GPUs
+    // (nvlink refuses such a pair of cubins), and the callers read an
+    // unspecified value. The definition takes the declared
+    // results, which it never writes.
+    if (!inserted && hasBody && !it->second.defined && sig.retSizes.empty() &&
+        !it->second.retSizes.empty() &&
+        it->second.paramSizes == sig.paramSizes) {
+      for (uint64_t size : it->second.retSizes) {
+        VarInfo unused;
+        unused.name = "__ptxjit_undeclared_result." +
+                      std::to_string(function.rets.size());
+        unused.space = ptx::StateSpace::param;
+        unused.size = size;
+        unused.align = 8;
+        function.rets.push_back(unused);
+      }
+      sig.retSizes = it->second.retSizes;
+    }
     if (!inserted && (it->second.retSizes != sig.retSizes ||
                       it->second.paramSizes != sig.paramSizes))
       return error(nameLoc) << "'" << function.name

@@ -1091,6 +1091,74 @@ TEST_F(DriverTest, LinkWeakDefinitionsOnce) {
   EXPECT_EQ(bytes, 8u);
 }
 
+TEST_F(DriverTest, LinkVoidFunctionDeclaredWithResult) {
+  // One input declares `consume` with a .b64 result and calls it for one;
+  // the other defines it without a result (a void C function that Numba's
+  // C-ABI declaration gives a return value). ptxas accepts each input;
+  // nvlink refuses the pair ("Prototype doesn't match"), but the linking
+  // numba-cuda's TestDeclareDeviceCABI does passes on GPUs. The caller's
+  // result is unspecified (ptxjit reads 0).
+  static const char caller[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.extern .func (.param .b64 r) consume(.param .b32 x);
+.visible .entry uses_consume(.param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, 5;
+  {
+  .param .b32 x;
+  st.param.b32 [x], %r1;
+  .param .b64 r;
+  call.uni (r), consume, (x);
+  ld.param.b64 %rd2, [r];
+  }
+  ret;
+}
+)";
+  static const char callee[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.global .align 4 .u32 consumed;
+.visible .func consume(.param .b32 x)
+{
+  .reg .b32 %r<2>;
+  ld.param.u32 %r1, [x];
+  st.global.u32 [consumed], %r1;
+  ret;
+}
+)";
+  CUlinkState link;
+  ASSERT_EQ(cuLinkCreate(0, nullptr, nullptr, &link), CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(caller),
+                          sizeof caller, "caller.ptx", 0, nullptr, nullptr),
+            CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(callee),
+                          sizeof callee, "callee.ptx", 0, nullptr, nullptr),
+            CUDA_SUCCESS);
+  void *image = nullptr;
+  size_t size = 0;
+  ASSERT_EQ(cuLinkComplete(link, &image, &size), CUDA_SUCCESS);
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, image), CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkDestroy(link), CUDA_SUCCESS);
+  CUfunction fn;
+  ASSERT_EQ(cuModuleGetFunction(&fn, module, "uses_consume"), CUDA_SUCCESS);
+  CUdeviceptr out;
+  ASSERT_EQ(cuMemAlloc(&out, 8), CUDA_SUCCESS);
+  void *args[] = {&out};
+  ASSERT_EQ(cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr),
+            CUDA_SUCCESS);
+  CUdeviceptr consumed;
+  ASSERT_EQ(cuModuleGetGlobal(&consumed, nullptr, module, "consumed"),
+            CUDA_SUCCESS);
+  EXPECT_EQ(*reinterpret_cast<const int *>(consumed), 5);
+}
+
 TEST_F(DriverTest, LinkErrors) {
   CUlinkState link;
   EXPECT_EQ(cuLinkCreate(0, nullptr, nullptr, nullptr),
