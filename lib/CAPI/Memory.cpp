@@ -55,12 +55,17 @@ static ptxjit::rt::check::MemoryKind checkedKind(MemoryKind kind) {
   return Checked::Device;
 }
 
+/// Whether allocations of \p kind count against the device's memory.
+static bool isDeviceMemory(MemoryKind kind) {
+  return kind == MemoryKind::Device || kind == MemoryKind::Managed;
+}
+
 void ptxjit::capi::addAllocation(const Allocation &allocation) {
   static unsigned long long nextBufferId = 1;
   Allocation entry = allocation;
   entry.bufferId = nextBufferId++;
   driver().allocations[entry.base] = entry;
-  if (entry.kind == MemoryKind::Device || entry.kind == MemoryKind::Managed)
+  if (isDeviceMemory(entry.kind))
     driver().deviceBytesInUse += entry.size;
   // Module variables are registered by their module for checked mode.
   if (entry.kind != MemoryKind::ModuleGlobal)
@@ -71,7 +76,7 @@ void ptxjit::capi::addAllocation(const Allocation &allocation) {
 void ptxjit::capi::freeAllocation(
     std::map<uintptr_t, Allocation>::iterator it) {
   MemoryKind kind = it->second.kind;
-  if (kind == MemoryKind::Device || kind == MemoryKind::Managed)
+  if (isDeviceMemory(kind))
     driver().deviceBytesInUse -= it->second.size;
   if (kind != MemoryKind::ModuleGlobal)
     ptxjit::rt::check::unregisterMemory(reinterpret_cast<void *>(it->first));
@@ -92,7 +97,7 @@ static CUresult allocate(size_t bytes, MemoryKind kind, unsigned flags,
   // The virtual device's memory (PTXJIT_DEVICE_MEMORY) is a budget, as a
   // GPU's is: test suites size their problems by it.
   size_t total = deviceProperties().totalMemory;
-  if ((kind == MemoryKind::Device || kind == MemoryKind::Managed) &&
+  if (isDeviceMemory(kind) &&
       (bytes > total || driver().deviceBytesInUse > total - bytes))
     return CUDA_ERROR_OUT_OF_MEMORY;
   size_t rounded = (bytes + kAllocationAlignment - 1) / kAllocationAlignment *
