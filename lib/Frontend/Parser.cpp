@@ -640,28 +640,26 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
       auto [line, col] = sm.getLineAndColumn(nameLoc, bufferId);
       Location loc = FileLineColLoc::get(
           ctx, sm.getMemoryBuffer(bufferId)->getBufferIdentifier(), line, col);
-      bool isConst = space == ptx::StateSpace::constant;
+      LLVM::GlobalOp global;
       if (hasInit) {
         init.resize(std::max<uint64_t>(var.size, 1), 0);
-        auto global = LLVM::GlobalOp::create(
+        global = LLVM::GlobalOp::create(
             builder, loc, arrayType, /*isConstant=*/false,
             LLVM::Linkage::External, var.globalName,
             builder.getStringAttr(StringRef(
                 reinterpret_cast<const char *>(init.data()), init.size())),
             var.align);
-        if (isConst)
-          global->setAttr(attrs::kConstSpace, builder.getUnitAttr());
       } else {
-        auto global = LLVM::GlobalOp::create(
+        global = LLVM::GlobalOp::create(
             builder, loc, arrayType, /*isConstant=*/false,
             LLVM::Linkage::External, var.globalName, Attribute(), var.align);
-        if (isConst)
-          global->setAttr(attrs::kConstSpace, builder.getUnitAttr());
         Block *block = builder.createBlock(&global.getInitializerRegion());
         builder.setInsertionPointToStart(block);
         Value zero = LLVM::ZeroOp::create(builder, loc, arrayType);
         LLVM::ReturnOp::create(builder, loc, zero);
       }
+      if (space == ptx::StateSpace::constant)
+        global->setAttr(attrs::kConstSpace, builder.getUnitAttr());
       break;
     }
     case ptx::StateSpace::param:
@@ -971,8 +969,8 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern,
     // `void` C function that another input declares returning a value, as
     // Numba's C-ABI declarations do): numba-cuda's tests of it pass on GPUs
     // (nvlink refuses such a pair of cubins), and the callers read an
-    // unspecified value. The definition takes the declared
-    // results, which it never writes.
+    // unspecified value. The definition takes the declared results, which
+    // it never writes.
     if (!inserted && hasBody && !it->second.defined && sig.retSizes.empty() &&
         !it->second.retSizes.empty() &&
         it->second.paramSizes == sig.paramSizes) {
