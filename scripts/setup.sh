@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 
 PACKAGES=(cmake ninja-build g++ python3 llvm-22-dev libmlir-22-dev
-          mlir-22-tools libgtest-dev libmpfr-dev)
+          mlir-22-tools libgtest-dev libmpfr-dev liblz4-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||

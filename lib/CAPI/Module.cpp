@@ -16,12 +16,16 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Compression.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+#include <lz4.h>
 
 #include <algorithm>
 #include <chrono>
@@ -120,12 +124,66 @@ void ptxjit::capi::writeJitLogs(JitOptions &options, const std::string &info,
 static constexpr uint32_t kFatbinMagic = 0xBA55ED50;
 static constexpr uint32_t kFatbinWrapperMagic = 0x466243B1;
 static constexpr uint16_t kFatbinKindPTX = 1;
-static constexpr uint64_t kFatbinCompressedFlags = 0x2000 | 0x8000;
+/// Entry flags: how the payload is compressed. nvcc 13 writes zstd for
+/// `--compress-mode=default|size|balance` and LZ4 (a raw block) for
+/// `--compress-mode=speed`; CUDA 11/12 wrote LZ4.
+static constexpr uint64_t kFatbinLZ4 = 0x2000;
+static constexpr uint64_t kFatbinZstd = 0x8000;
 
 template <typename T> static T readAt(const uint8_t *p, size_t offset) {
   T value;
   std::memcpy(&value, p + offset, sizeof(T));
   return value;
+}
+
+/// The PTX text of one fatbinary entry, decompressed when it is compressed.
+/// Entry header: +4 header size, +8 payload size (padded), +0x10 compressed
+/// size, +0x28 flags, +0x38 uncompressed size.
+static CUresult readFatbinEntryText(const uint8_t *entry, std::string &ptx,
+                                    std::string &why) {
+  const uint8_t *payload = entry + readAt<uint32_t>(entry, 4);
+  uint64_t paddedSize = readAt<uint64_t>(entry, 8);
+  uint64_t flags = readAt<uint64_t>(entry, 0x28);
+  if (!(flags & (kFatbinLZ4 | kFatbinZstd))) {
+    const char *text = reinterpret_cast<const char *>(payload);
+    ptx.assign(text, strnlen(text, paddedSize));
+    return CUDA_SUCCESS;
+  }
+  uint64_t compressedSize = readAt<uint32_t>(entry, 0x10);
+  uint64_t expandedSize = readAt<uint64_t>(entry, 0x38);
+  if (compressedSize == 0 || compressedSize > paddedSize ||
+      expandedSize == 0 || expandedSize > (uint64_t(1) << 32)) {
+    why = "error: the fatbinary's compressed PTX entry has inconsistent sizes";
+    return CUDA_ERROR_INVALID_IMAGE;
+  }
+  std::string text(expandedSize, '\0');
+  if (flags & kFatbinZstd) {
+    if (!llvm::compression::zstd::isAvailable()) {
+      why = "error: the fatbinary's PTX is zstd-compressed and this build of "
+            "ptxjit has no zstd (its LLVM was built without it)";
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+    size_t written = expandedSize;
+    if (llvm::Error err = llvm::compression::zstd::decompress(
+            llvm::ArrayRef<uint8_t>(payload, compressedSize),
+            reinterpret_cast<uint8_t *>(text.data()), written)) {
+      why = "error: the fatbinary's zstd-compressed PTX does not decompress: " +
+            llvm::toString(std::move(err));
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+    text.resize(written);
+  } else {
+    int written = LZ4_decompress_safe(
+        reinterpret_cast<const char *>(payload), text.data(),
+        int(compressedSize), int(expandedSize));
+    if (written < 0) {
+      why = "error: the fatbinary's LZ4-compressed PTX does not decompress";
+      return CUDA_ERROR_INVALID_IMAGE;
+    }
+    text.resize(size_t(written));
+  }
+  ptx.assign(text.c_str(), strnlen(text.c_str(), text.size()));
+  return CUDA_SUCCESS;
 }
 
 /// Extracts the best PTX entry of a fatbinary: the newest architecture the
@@ -137,24 +195,18 @@ static CUresult extractFatbinPTX(const uint8_t *fatbin, std::string &ptx,
   const DeviceProperties &props = deviceProperties();
   unsigned deviceArch = unsigned(props.ccMajor * 10 + props.ccMinor);
   const uint8_t *best = nullptr;
-  unsigned bestArch = 0;
-  bool sawCompressed = false, sawBinary = false;
+  unsigned bestArch = 0, binaryArch = 0;
   for (uint64_t offset = headerSize; offset + 0x40 <= headerSize + fatSize;) {
     const uint8_t *entry = fatbin + offset;
     uint16_t kind = readAt<uint16_t>(entry, 0);
     uint32_t entryHeader = readAt<uint32_t>(entry, 4);
     uint64_t payload = readAt<uint64_t>(entry, 8);
     unsigned arch = readAt<uint32_t>(entry, 0x1c);
-    uint64_t flags = readAt<uint64_t>(entry, 0x28);
     if (entryHeader == 0)
       break;
     offset += entryHeader + payload;
     if (kind != kFatbinKindPTX) {
-      sawBinary = true;
-      continue;
-    }
-    if (flags & kFatbinCompressedFlags) {
-      sawCompressed = true;
+      binaryArch = std::max(binaryArch, arch);
       continue;
     }
     bool better =
@@ -167,19 +219,20 @@ static CUresult extractFatbinPTX(const uint8_t *fatbin, std::string &ptx,
     }
   }
   if (!best) {
-    why = sawCompressed
-              ? "error: the fatbinary's PTX is compressed; ptxjit reads "
-                "uncompressed PTX (nvcc -Xfatbin -compress=false)"
-          : sawBinary ? "error: the fatbinary holds no PTX, only cubins "
-                        "(SASS), which ptxjit cannot run"
-                      : "error: the fatbinary holds no PTX";
-    return sawBinary && !sawCompressed ? CUDA_ERROR_NO_BINARY_FOR_GPU
-                                       : CUDA_ERROR_INVALID_IMAGE;
+    if (binaryArch) {
+      std::string arch = std::to_string(binaryArch);
+      why = "error: the fatbinary holds no PTX, only cubins (SASS for sm_" +
+            arch +
+            "), which ptxjit cannot run; build with PTX included: nvcc "
+            "-gencode arch=compute_" +
+            arch + ",code=compute_" + arch +
+            ", or CMake CUDA_ARCHITECTURES=" + arch + "-virtual";
+      return CUDA_ERROR_NO_BINARY_FOR_GPU;
+    }
+    why = "error: the fatbinary holds no PTX";
+    return CUDA_ERROR_INVALID_IMAGE;
   }
-  const char *text =
-      reinterpret_cast<const char *>(best + readAt<uint32_t>(best, 4));
-  ptx.assign(text, strnlen(text, readAt<uint64_t>(best, 8)));
-  return CUDA_SUCCESS;
+  return readFatbinEntryText(best, ptx, why);
 }
 
 CUresult ptxjit::capi::extractPTX(const void *image, size_t size,

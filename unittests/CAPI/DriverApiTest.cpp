@@ -931,15 +931,29 @@ TEST_F(DriverTest, Fatbinaries) {
   ASSERT_EQ(cuModuleLoadData(&module, &wrapper), CUDA_SUCCESS);
   EXPECT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
 
-  // Compressed PTX is reported, not misread.
+  // nvcc 13's default, zstd-compressed PTX, loads the same kernels.
   std::string compressed = readInput("kernels-compressed.fatbin");
+  ASSERT_EQ(cuModuleLoadData(&module, compressed.data()), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleGetFunction(&function, module, "blockSum"), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+
+  // A corrupt compressed entry is reported, not misread.
+  std::string corrupt = compressed;
+  uint16_t headerSize;
+  std::memcpy(&headerSize, corrupt.data() + 6, sizeof headerSize);
+  uint32_t entryHeader;
+  std::memcpy(&entryHeader, corrupt.data() + headerSize + 4,
+              sizeof entryHeader);
+  std::memset(&corrupt[headerSize + entryHeader], 0x5a, 16);
   char errorLog[512] = "";
   CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *values[] = {errorLog, reinterpret_cast<void *>(sizeof errorLog)};
-  EXPECT_EQ(cuModuleLoadDataEx(&module, compressed.data(), 2, options, values),
+  EXPECT_EQ(cuModuleLoadDataEx(&module, corrupt.data(), 2, options, values),
             CUDA_ERROR_INVALID_IMAGE);
-  EXPECT_NE(std::string(errorLog).find("compressed"), std::string::npos);
+  EXPECT_NE(std::string(errorLog).find("does not decompress"),
+            std::string::npos)
+      << errorLog;
 }
 
 //===----------------------------------------------------------------------===//
