@@ -48,6 +48,14 @@ struct CUctx_st {
   CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
   size_t limits[CU_LIMIT_MAX] = {};
   bool limitSet[CU_LIMIT_MAX] = {};
+  /// Context-local storage of NVIDIA's CUDA runtime (ExportTables.cpp): its
+  /// per-context state under a key, with the callback that frees it when the
+  /// context goes.
+  struct LocalStorageEntry {
+    void *value = nullptr;
+    void (*destructor)(CUcontext, void *, void *) = nullptr;
+  };
+  std::map<void *, LocalStorageEntry> localStorage;
 };
 
 /// A kernel of a loaded module.
@@ -253,6 +261,10 @@ void setStickyError(CUctx_st *ctx, CUresult error);
 /// Blocks active per multiprocessor for \p func (occupancy calculator).
 int activeBlocksPerMultiprocessor(const CUfunc_st *func, int blockSize,
                                   size_t dynamicSharedBytes);
+
+/// The MD2 digest (RFC 1319) of \p size bytes: the hash under the CUDA
+/// runtime's check of the driver (ExportTables.cpp).
+void md2Digest(const void *data, size_t size, uint8_t digest[16]);
 
 /// Reads JIT options (log buffers, optimisation level, wall time).
 CUresult parseJitOptions(unsigned numOptions, CUjit_option *options,

@@ -1,4 +1,4 @@
-//===- ProcAddress.cpp - cuGetProcAddress and cuGetExportTable ------------===//
+//===- ProcAddress.cpp - cuGetProcAddress ---------------------------------===//
 //
 // Part of the ptxjit project.
 //
@@ -319,14 +319,4 @@ PTXJIT_EXPORT CUresult cuGetProcAddress_v2(
     CUdriverProcAddressQueryResult *symbolStatus) {
   trace(__func__);
   return lookup(symbol, pfn, cudaVersion, flags, symbolStatus);
-}
-
-PTXJIT_EXPORT CUresult cuGetExportTable(const void **ppExportTable,
-                                        const CUuuid *pExportTableId) {
-  trace(__func__);
-  if (!ppExportTable || !pExportTableId)
-    return CUDA_ERROR_INVALID_VALUE;
-  // The runtime's private tables are NVIDIA's internals: not provided.
-  *ppExportTable = nullptr;
-  return CUDA_ERROR_NOT_SUPPORTED;
 }
