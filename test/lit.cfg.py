@@ -36,6 +36,18 @@ if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
 
+# nvcc builds the CUDA programs of test/Runtime (NVIDIA's cudart on
+# ptxjit's libcuda.so.1). The project's build never needs it.
+nvcc = shutil.which("nvcc") or (
+    "/usr/local/cuda/bin/nvcc"
+    if os.path.exists("/usr/local/cuda/bin/nvcc") else None)
+if nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
+else:
+    lit_config.note("nvcc (the CUDA toolkit) not found: the tests of "
+                    "nvcc-built programs (test/Runtime) are UNSUPPORTED")
+
 # Host vector features, for tests of the code the JIT makes for this CPU
 # (vectorized thread loops need masked loads: AVX2 or AVX-512).
 try:
