@@ -135,6 +135,11 @@ typedef struct CUevent_st *CUevent;
 typedef struct CUstream_st *CUstream;
 typedef struct CUlinkState_st *CUlinkState;
 typedef struct CUgreenCtx_st *CUgreenCtx;
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphNode_st *CUgraphNode;
+typedef struct CUgraphExec_st *CUgraphExec;
+typedef struct CUuserObject_st *CUuserObject;
 
 #ifndef CU_UUID_HAS_BEEN_DEFINED
 #define CU_UUID_HAS_BEEN_DEFINED
@@ -775,6 +780,317 @@ typedef void(CUDA_CB *CUstreamCallback)(CUstream hStream, CUresult status,
 typedef void(CUDA_CB *CUhostFn)(void *userData);
 typedef size_t(CUDA_CB *CUoccupancyB2DSize)(int blockSize);
 
+/* A 3-D copy (cuMemcpy3D); the peer variant names the contexts. Arrays   */
+/* (CU_MEMORYTYPE_ARRAY) are not supported.                                */
+typedef struct CUDA_MEMCPY3D_st {
+  size_t srcXInBytes;
+  size_t srcY;
+  size_t srcZ;
+  size_t srcLOD;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void *reserved0;
+  size_t srcPitch;
+  size_t srcHeight;
+  size_t dstXInBytes;
+  size_t dstY;
+  size_t dstZ;
+  size_t dstLOD;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void *reserved1;
+  size_t dstPitch;
+  size_t dstHeight;
+  size_t WidthInBytes;
+  size_t Height;
+  size_t Depth;
+} CUDA_MEMCPY3D_v2;
+typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
+
+typedef struct CUDA_MEMCPY3D_PEER_st {
+  size_t srcXInBytes;
+  size_t srcY;
+  size_t srcZ;
+  size_t srcLOD;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  CUcontext srcContext;
+  size_t srcPitch;
+  size_t srcHeight;
+  size_t dstXInBytes;
+  size_t dstY;
+  size_t dstZ;
+  size_t dstLOD;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  CUcontext dstContext;
+  size_t dstPitch;
+  size_t dstHeight;
+  size_t WidthInBytes;
+  size_t Height;
+  size_t Depth;
+} CUDA_MEMCPY3D_PEER_v1;
+typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
+
+/* Memory locations, pools and hints (stream-ordered allocation). */
+typedef enum CUmemLocationType_enum {
+  CU_MEM_LOCATION_TYPE_INVALID = 0x0,
+  CU_MEM_LOCATION_TYPE_NONE = 0x0,
+  CU_MEM_LOCATION_TYPE_DEVICE = 0x1,
+  CU_MEM_LOCATION_TYPE_HOST = 0x2,
+  CU_MEM_LOCATION_TYPE_HOST_NUMA = 0x3,
+  CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT = 0x4,
+  CU_MEM_LOCATION_TYPE_MAX = 0x7FFFFFFF
+} CUmemLocationType;
+
+typedef struct CUmemLocation_st {
+  CUmemLocationType type;
+  int id;
+} CUmemLocation_v1;
+typedef CUmemLocation_v1 CUmemLocation;
+
+typedef enum CUmemAllocationType_enum {
+  CU_MEM_ALLOCATION_TYPE_INVALID = 0x0,
+  CU_MEM_ALLOCATION_TYPE_PINNED = 0x1,
+  CU_MEM_ALLOCATION_TYPE_MANAGED = 0x2,
+  CU_MEM_ALLOCATION_TYPE_MAX = 0x7FFFFFFF
+} CUmemAllocationType;
+
+typedef enum CUmemAllocationHandleType_enum {
+  CU_MEM_HANDLE_TYPE_NONE = 0x0,
+  CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR = 0x1,
+  CU_MEM_HANDLE_TYPE_WIN32 = 0x2,
+  CU_MEM_HANDLE_TYPE_WIN32_KMT = 0x4,
+  CU_MEM_HANDLE_TYPE_FABRIC = 0x8,
+  CU_MEM_HANDLE_TYPE_MAX = 0x7FFFFFFF
+} CUmemAllocationHandleType;
+
+typedef enum CUmemAccess_flags_enum {
+  CU_MEM_ACCESS_FLAGS_PROT_NONE = 0x0,
+  CU_MEM_ACCESS_FLAGS_PROT_READ = 0x1,
+  CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 0x3,
+  CU_MEM_ACCESS_FLAGS_PROT_MAX = 0x7FFFFFFF
+} CUmemAccess_flags;
+
+typedef struct CUmemAccessDesc_st {
+  CUmemLocation location;
+  CUmemAccess_flags flags;
+} CUmemAccessDesc_v1;
+typedef CUmemAccessDesc_v1 CUmemAccessDesc;
+
+typedef struct CUmemPoolProps_st {
+  CUmemAllocationType allocType;
+  CUmemAllocationHandleType handleTypes;
+  CUmemLocation location;
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+} CUmemPoolProps_v1;
+typedef CUmemPoolProps_v1 CUmemPoolProps;
+
+typedef enum CUmemPool_attribute_enum {
+  CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES = 1,
+  CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC,
+  CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES,
+  CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+  CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT,
+  CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH,
+  CU_MEMPOOL_ATTR_USED_MEM_CURRENT,
+  CU_MEMPOOL_ATTR_USED_MEM_HIGH
+} CUmemPool_attribute;
+
+typedef enum CUmem_advise_enum {
+  CU_MEM_ADVISE_SET_READ_MOSTLY = 1,
+  CU_MEM_ADVISE_UNSET_READ_MOSTLY = 2,
+  CU_MEM_ADVISE_SET_PREFERRED_LOCATION = 3,
+  CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION = 4,
+  CU_MEM_ADVISE_SET_ACCESSED_BY = 5,
+  CU_MEM_ADVISE_UNSET_ACCESSED_BY = 6
+} CUmem_advise;
+
+typedef enum CUmem_range_attribute_enum {
+  CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY = 1,
+  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION = 2,
+  CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY = 3,
+  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION = 4,
+  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE = 5,
+  CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID = 6,
+  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE = 7,
+  CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID = 8
+} CUmem_range_attribute;
+
+typedef enum CUmoduleLoadingMode_enum {
+  CU_MODULE_EAGER_LOADING = 0x1,
+  CU_MODULE_LAZY_LOADING = 0x2,
+} CUmoduleLoadingMode;
+
+typedef enum CUdevice_P2PAttribute_enum {
+  CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
+  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02,
+  CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 0x03,
+  CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED = 0x04,
+  CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED = 0x05
+} CUdevice_P2PAttribute;
+
+typedef enum CUstreamWaitValue_flags_enum {
+  CU_STREAM_WAIT_VALUE_GEQ = 0x0,
+  CU_STREAM_WAIT_VALUE_EQ = 0x1,
+  CU_STREAM_WAIT_VALUE_AND = 0x2,
+  CU_STREAM_WAIT_VALUE_NOR = 0x3,
+  CU_STREAM_WAIT_VALUE_FLUSH = 1 << 30
+} CUstreamWaitValue_flags;
+
+typedef enum CUstreamWriteValue_flags_enum {
+  CU_STREAM_WRITE_VALUE_DEFAULT = 0x0,
+  CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER = 0x1
+} CUstreamWriteValue_flags;
+
+/* Stream attributes share the launch attributes' ids and values. */
+typedef CUlaunchAttributeID CUstreamAttrID;
+typedef CUlaunchAttributeValue CUstreamAttrValue;
+
+/*===-- Graphs and stream capture -----------------------------------------===*/
+
+typedef enum CUstreamCaptureStatus_enum {
+  CU_STREAM_CAPTURE_STATUS_NONE = 0,
+  CU_STREAM_CAPTURE_STATUS_ACTIVE = 1,
+  CU_STREAM_CAPTURE_STATUS_INVALIDATED = 2
+} CUstreamCaptureStatus;
+
+typedef enum CUstreamCaptureMode_enum {
+  CU_STREAM_CAPTURE_MODE_GLOBAL = 0,
+  CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1,
+  CU_STREAM_CAPTURE_MODE_RELAXED = 2
+} CUstreamCaptureMode;
+
+typedef enum CUstreamUpdateCaptureDependencies_flags_enum {
+  CU_STREAM_ADD_CAPTURE_DEPENDENCIES = 0x0,
+  CU_STREAM_SET_CAPTURE_DEPENDENCIES = 0x1
+} CUstreamUpdateCaptureDependencies_flags;
+
+typedef enum CUgraphNodeType_enum {
+  CU_GRAPH_NODE_TYPE_KERNEL = 0,
+  CU_GRAPH_NODE_TYPE_MEMCPY = 1,
+  CU_GRAPH_NODE_TYPE_MEMSET = 2,
+  CU_GRAPH_NODE_TYPE_HOST = 3,
+  CU_GRAPH_NODE_TYPE_GRAPH = 4,
+  CU_GRAPH_NODE_TYPE_EMPTY = 5,
+  CU_GRAPH_NODE_TYPE_WAIT_EVENT = 6,
+  CU_GRAPH_NODE_TYPE_EVENT_RECORD = 7,
+  CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL = 8,
+  CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT = 9,
+  CU_GRAPH_NODE_TYPE_MEM_ALLOC = 10,
+  CU_GRAPH_NODE_TYPE_MEM_FREE = 11,
+  CU_GRAPH_NODE_TYPE_BATCH_MEM_OP = 12,
+  CU_GRAPH_NODE_TYPE_CONDITIONAL = 13,
+} CUgraphNodeType;
+
+typedef enum CUgraphInstantiate_flags_enum {
+  CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH = 1,
+  CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD = 2,
+  CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH = 4,
+  CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY = 8
+} CUgraphInstantiate_flags;
+
+typedef enum CUgraphInstantiateResult_enum {
+  CUDA_GRAPH_INSTANTIATE_SUCCESS = 0,
+  CUDA_GRAPH_INSTANTIATE_ERROR = 1,
+  CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE = 2,
+  CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED = 3,
+  CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED = 4,
+  CUDA_GRAPH_INSTANTIATE_CONDITIONAL_HANDLE_UNUSED = 5,
+} CUgraphInstantiateResult;
+
+typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
+  cuuint64_t flags;
+  CUstream hUploadStream;
+  CUgraphNode hErrNode_out;
+  CUgraphInstantiateResult result_out;
+} CUDA_GRAPH_INSTANTIATE_PARAMS;
+
+typedef enum CUgraphExecUpdateResult_enum {
+  CU_GRAPH_EXEC_UPDATE_SUCCESS = 0x0,
+  CU_GRAPH_EXEC_UPDATE_ERROR = 0x1,
+  CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED = 0x2,
+  CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED = 0x3,
+  CU_GRAPH_EXEC_UPDATE_ERROR_FUNCTION_CHANGED = 0x4,
+  CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED = 0x5,
+  CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED = 0x6,
+  CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE = 0x7,
+  CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED = 0x8
+} CUgraphExecUpdateResult;
+
+typedef struct CUgraphExecUpdateResultInfo_st {
+  CUgraphExecUpdateResult result;
+  CUgraphNode errorNode;
+  CUgraphNode errorFromNode;
+} CUgraphExecUpdateResultInfo_v1;
+typedef CUgraphExecUpdateResultInfo_v1 CUgraphExecUpdateResultInfo;
+
+/* Edge data (CUDA 12.3): only the default edge (all zero) is supported. */
+typedef struct CUgraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char to_port;
+  unsigned char type;
+  unsigned char reserved[5];
+} CUgraphEdgeData;
+
+/* Kernel node parameters: v1 (CUDA 10) and v2 (CUDA 12: a CUkernel and a */
+/* context may name the kernel).                                          */
+typedef struct CUDA_KERNEL_NODE_PARAMS_st {
+  CUfunction func;
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+} CUDA_KERNEL_NODE_PARAMS_v1;
+
+typedef struct CUDA_KERNEL_NODE_PARAMS_v2_st {
+  CUfunction func;
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+  CUkernel kern;
+  CUcontext ctx;
+} CUDA_KERNEL_NODE_PARAMS_v2;
+typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS;
+
+typedef struct CUDA_MEMSET_NODE_PARAMS_st {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+} CUDA_MEMSET_NODE_PARAMS_v1;
+typedef CUDA_MEMSET_NODE_PARAMS_v1 CUDA_MEMSET_NODE_PARAMS;
+
+typedef struct CUDA_HOST_NODE_PARAMS_st {
+  CUhostFn fn;
+  void *userData;
+} CUDA_HOST_NODE_PARAMS_v1;
+typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS;
+
 /* Tensor maps (cuTensorMapEncode*): 128 opaque bytes, 64-byte aligned. */
 #define CU_TENSOR_MAP_NUM_QWORDS 16
 typedef struct CUtensorMap_st {
@@ -1085,6 +1401,79 @@ PTXJIT_API cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch,
                             unsigned short us, size_t Width, size_t Height);
 PTXJIT_API cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch,
                             unsigned int ui, size_t Width, size_t Height);
+PTXJIT_API cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,
+                             unsigned char uc, size_t Width, size_t Height,
+                             CUstream hStream);
+PTXJIT_API cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch,
+                              unsigned short us, size_t Width, size_t Height,
+                              CUstream hStream);
+PTXJIT_API cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch,
+                              unsigned int ui, size_t Width, size_t Height,
+                              CUstream hStream);
+PTXJIT_API cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy);
+PTXJIT_API cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream);
+/* One device: a peer copy is a copy between two of its contexts. */
+PTXJIT_API cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy);
+PTXJIT_API cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
+                               CUstream hStream);
+PTXJIT_API cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
+                        CUdeviceptr srcDevice, CUcontext srcContext,
+                        size_t ByteCount);
+PTXJIT_API cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext,
+                             CUdeviceptr srcDevice, CUcontext srcContext,
+                             size_t ByteCount, CUstream hStream);
+
+/* Stream-ordered allocation and memory pools. Memory is allocated and      */
+/* freed when the call is made (work runs when it is submitted); pools keep */
+/* their attributes and usage counts. Shareable (IPC) pools are not         */
+/* supported (CUDA_ERROR_NOT_SUPPORTED).                                    */
+PTXJIT_API cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize,
+                           CUstream hStream);
+PTXJIT_API cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t bytesize,
+                                   CUmemoryPool pool, CUstream hStream);
+PTXJIT_API cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream);
+PTXJIT_API cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev);
+PTXJIT_API cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev);
+PTXJIT_API cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool);
+PTXJIT_API cuMemGetDefaultMemPool(CUmemoryPool *pool_out,
+                                  CUmemLocation *location,
+                                  CUmemAllocationType type);
+PTXJIT_API cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location,
+                           CUmemAllocationType type);
+PTXJIT_API cuMemSetMemPool(CUmemLocation *location, CUmemAllocationType type,
+                           CUmemoryPool pool);
+PTXJIT_API cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolProps);
+PTXJIT_API cuMemPoolDestroy(CUmemoryPool pool);
+PTXJIT_API cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep);
+PTXJIT_API cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attr,
+                                 void *value);
+PTXJIT_API cuMemPoolGetAttribute(CUmemoryPool pool, CUmemPool_attribute attr,
+                                 void *value);
+PTXJIT_API cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map,
+                              size_t count);
+PTXJIT_API cuMemPoolGetAccess(CUmemAccess_flags *flags, CUmemoryPool memPool,
+                              CUmemLocation *location);
+
+/* Managed memory is host memory: prefetches and advice are checked and    */
+/* remembered (cuMemRangeGetAttribute), and move nothing.                   */
+PTXJIT_API cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
+                              CUdevice dstDevice, CUstream hStream);
+PTXJIT_API cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count,
+                                 CUmemLocation location, unsigned int flags,
+                                 CUstream hStream);
+PTXJIT_API cuMemAdvise(CUdeviceptr devPtr, size_t count, CUmem_advise advice,
+                       CUdevice device);
+PTXJIT_API cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise advice,
+                          CUmemLocation location);
+PTXJIT_API cuMemRangeGetAttribute(void *data, size_t dataSize,
+                                  CUmem_range_attribute attribute,
+                                  CUdeviceptr devPtr, size_t count);
+PTXJIT_API cuMemRangeGetAttributes(void **data, size_t *dataSizes,
+                                   CUmem_range_attribute *attributes,
+                                   size_t numAttributes, CUdeviceptr devPtr,
+                                   size_t count);
+PTXJIT_API cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr,
+                                  size_t length, unsigned int flags);
 
 /* Streams. */
 PTXJIT_API cuStreamCreate(CUstream *phStream, unsigned int Flags);
@@ -1100,6 +1489,23 @@ PTXJIT_API cuStreamGetFlags(CUstream hStream, unsigned int *flags);
 PTXJIT_API cuStreamGetCtx(CUstream hStream, CUcontext *pctx);
 PTXJIT_API cuStreamAddCallback(CUstream hStream, CUstreamCallback callback,
                                void *userData, unsigned int flags);
+PTXJIT_API cuStreamGetId(CUstream hStream, unsigned long long *streamId);
+PTXJIT_API cuStreamGetDevice(CUstream hStream, CUdevice *device);
+PTXJIT_API cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr,
+                                CUstreamAttrValue *value_out);
+PTXJIT_API cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr,
+                                const CUstreamAttrValue *value);
+PTXJIT_API cuStreamCopyAttributes(CUstream dst, CUstream src);
+/* Work before a wait has run when the wait is submitted: a condition that  */
+/* does not hold then is CUDA_ERROR_NOT_SUPPORTED, never a hang.            */
+PTXJIT_API cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr,
+                                  cuuint32_t value, unsigned int flags);
+PTXJIT_API cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr,
+                                  cuuint64_t value, unsigned int flags);
+PTXJIT_API cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr,
+                                   cuuint32_t value, unsigned int flags);
+PTXJIT_API cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr,
+                                   cuuint64_t value, unsigned int flags);
 
 /* Events. */
 PTXJIT_API cuEventCreate(CUevent *phEvent, unsigned int Flags);
@@ -1117,6 +1523,27 @@ PTXJIT_API cuEventDestroy_v2(CUevent hEvent);
 /* Profiler control (no-ops). */
 PTXJIT_API cuProfilerStart(void);
 PTXJIT_API cuProfilerStop(void);
+PTXJIT_API cuProfilerInitialize(const char *configFile,
+                                const char *outputFile, int outputMode);
+
+/* Peers and configuration hints. There is one device: no pair of devices  */
+/* has peer access (CUDA_ERROR_INVALID_DEVICE, ..._PEER_ACCESS_UNSUPPORTED). */
+PTXJIT_API cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId);
+PTXJIT_API cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib,
+                                   CUdevice srcDevice, CUdevice dstDevice);
+PTXJIT_API cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags);
+PTXJIT_API cuCtxDisablePeerAccess(CUcontext peerContext);
+PTXJIT_API cuCtxGetSharedMemConfig(CUsharedconfig *pConfig);
+PTXJIT_API cuCtxSetSharedMemConfig(CUsharedconfig config);
+PTXJIT_API cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config);
+PTXJIT_API cuCtxResetPersistingL2Cache(void);
+PTXJIT_API cuModuleGetLoadingMode(CUmoduleLoadingMode *mode);
+PTXJIT_API cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes,
+                               CUlibrary library, const char *name);
+PTXJIT_API cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex,
+                                size_t *paramOffset, size_t *paramSize);
+PTXJIT_API cuFuncGetParamInfo(CUfunction func, size_t paramIndex,
+                              size_t *paramOffset, size_t *paramSize);
 
 /* Tensor maps for the tensor copies (cp.async.bulk.tensor): the           */
 /* requirements cuda.h documents are checked (CUDA_ERROR_INVALID_VALUE).    */

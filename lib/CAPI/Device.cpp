@@ -1078,3 +1078,121 @@ PTXJIT_EXPORT CUresult cuProfilerStop(void) {
   PTXJIT_REQUIRE_INIT();
   return CUDA_SUCCESS;
 }
+
+PTXJIT_EXPORT CUresult cuProfilerInitialize(const char *, const char *,
+                                            int outputMode) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  // Deprecated since CUDA 11; there is no profiler to configure.
+  return outputMode == 0 || outputMode == 1 ? CUDA_SUCCESS
+                                            : CUDA_ERROR_INVALID_VALUE;
+}
+
+//===----------------------------------------------------------------------===//
+// Peers (there is one device) and configuration hints
+//===----------------------------------------------------------------------===//
+
+PTXJIT_EXPORT CUresult cuDeviceGetByPCIBusId(CUdevice *dev,
+                                             const char *pciBusId) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!dev || !pciBusId)
+    return CUDA_ERROR_INVALID_VALUE;
+  // The forms CUDA accepts: [domain]:[bus]:[device].[function], domain and
+  // function optional, all hexadecimal.
+  unsigned domain = 0, bus = 0, device = 0, function = 0;
+  char tail = 0;
+  if (std::sscanf(pciBusId, "%x:%x:%x.%x%c", &domain, &bus, &device, &function,
+                  &tail) != 4 &&
+      std::sscanf(pciBusId, "%x:%x.%x%c", &bus, &device, &function, &tail) != 3 &&
+      std::sscanf(pciBusId, "%x:%x:%x%c", &domain, &bus, &device, &tail) != 3)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (domain || bus || device || function)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *dev = 0;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetP2PAttribute(int *value,
+                                               CUdevice_P2PAttribute attrib,
+                                               CUdevice srcDevice,
+                                               CUdevice dstDevice) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!value || attrib < CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK ||
+      attrib > CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED)
+    return CUDA_ERROR_INVALID_VALUE;
+  // Both must be valid and different: with one device, no pair is.
+  (void)srcDevice;
+  (void)dstDevice;
+  return CUDA_ERROR_INVALID_DEVICE;
+}
+
+PTXJIT_EXPORT CUresult cuCtxEnablePeerAccess(CUcontext peerContext,
+                                             unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (!isLiveContext(peerContext))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  // cuDeviceCanAccessPeer says no for the device with itself.
+  return CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
+}
+
+PTXJIT_EXPORT CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (!isLiveContext(peerContext))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pConfig)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  // Banks are four bytes wide on every architecture since Maxwell.
+  *pConfig = CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxSetSharedMemConfig(CUsharedconfig config) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (config < CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE ||
+      config > CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE)
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxResetPersistingL2Cache(void) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  return requireContext(ctx);
+}
+
+PTXJIT_EXPORT CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!mode)
+    return CUDA_ERROR_INVALID_VALUE;
+  // Modules are compiled when they are loaded.
+  *mode = CU_MODULE_EAGER_LOADING;
+  return CUDA_SUCCESS;
+}
+

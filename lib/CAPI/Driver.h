@@ -56,6 +56,8 @@ struct CUctx_st {
     void (*destructor)(CUcontext, void *, void *) = nullptr;
   };
   std::map<void *, LocalStorageEntry> localStorage;
+  /// cuStreamSetAttribute's values for the default streams.
+  std::map<int, CUstreamAttrValue> defaultStreamAttributes;
 };
 
 /// A kernel of a loaded module.
@@ -93,6 +95,25 @@ struct CUstream_st {
   CUctx_st *context = nullptr;
   unsigned flags = 0;
   int priority = 0;
+  /// cuStreamGetId's answer: unique in the process.
+  unsigned long long id = 0;
+  /// Attributes set with cuStreamSetAttribute, by CUstreamAttrID.
+  std::map<int, CUstreamAttrValue> attributes;
+  /// The capture this stream takes part in (Graph.cpp), or null.
+  struct StreamCapture *capture = nullptr;
+};
+
+/// A memory pool (stream-ordered allocation). Its memory is allocated and
+/// freed when asked for, as work runs when it is submitted; the pool keeps
+/// the attributes and the usage statistics.
+struct CUmemPoolHandle_st {
+  CUmemPoolProps props = {};
+  bool isDefault = false;
+  cuuint64_t releaseThreshold = 0;
+  int reuseFollowEventDependencies = 1;
+  int reuseAllowOpportunistic = 1;
+  int reuseAllowInternalDependencies = 1;
+  cuuint64_t usedBytes = 0, usedHigh = 0;
 };
 
 struct CUevent_st {
@@ -154,6 +175,15 @@ struct Allocation {
   CUctx_st *context = nullptr;
   unsigned flags = 0;
   unsigned long long bufferId = 0;
+  /// The memory pool of a stream-ordered allocation (cuMemAllocAsync).
+  CUmemPoolHandle_st *pool = nullptr;
+  /// Managed memory's hints (cuMemAdvise, cuMemPrefetchAsync), as
+  /// cuMemRangeGetAttribute reports them: a device ordinal, CU_DEVICE_CPU
+  /// (-1) or CU_DEVICE_INVALID (-2).
+  bool readMostly = false;
+  bool accessedByDevice = false, accessedByHost = false;
+  int preferredLocation = -2;
+  int lastPrefetchLocation = -2;
 };
 
 /// The process-wide driver state. Every member is guarded by `mutex`.
@@ -175,6 +205,10 @@ struct Driver {
   std::set<CUevent_st *> events;
   std::set<CUlinkState_st *> links;
   std::set<CUlib_st *> libraries;
+  std::set<CUmemPoolHandle_st *> pools;
+  /// The device's default pool, and the pool cuMemAllocAsync uses.
+  CUmemPoolHandle_st *defaultPool = nullptr;
+  CUmemPoolHandle_st *currentPool = nullptr;
   /// Allocations by base address.
   std::map<uintptr_t, Allocation> allocations;
   /// Bytes of device and managed memory allocated, against totalMemory.
@@ -247,6 +281,9 @@ constexpr int kDriverVersion = 13000;
 
 /// The allocation containing [address, address + size), or null.
 Allocation *findAllocation(uintptr_t address, size_t size = 1);
+/// Allocates \p bytes of aligned memory of \p kind for the current context
+/// and records it (CUDA_ERROR_OUT_OF_MEMORY beyond the device's memory).
+CUresult allocate(size_t bytes, MemoryKind kind, unsigned flags, void **out);
 /// Adds an allocation-table entry.
 void addAllocation(const Allocation &allocation);
 /// Frees the memory of an entry the driver owns and removes it.

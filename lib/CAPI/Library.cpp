@@ -179,6 +179,56 @@ PTXJIT_EXPORT CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
   return getGlobal(library->module, name, dptr, bytes);
 }
 
+/// A `.attribute(.managed)` variable: host memory already has the one
+/// address the host and the device share.
+PTXJIT_EXPORT CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes,
+                                           CUlibrary library,
+                                           const char *name) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isLibrary(library))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return getGlobal(library->module, name, dptr, bytes);
+}
+
+/// The offset and size of a kernel parameter.
+static CUresult paramInfo(CUfunc_st *function, size_t index, size_t *offset,
+                          size_t *size) {
+  if (!offset && !size)
+    return CUDA_ERROR_INVALID_VALUE;
+  const auto &params = function->kernel->params;
+  if (index >= params.size())
+    return CUDA_ERROR_INVALID_VALUE;
+  if (offset)
+    *offset = params[index].offset;
+  if (size)
+    *size = params[index].size;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex,
+                                            size_t *paramOffset,
+                                            size_t *paramSize) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUfunc_st *function = asFunction(kernel);
+  if (!function)
+    return CUDA_ERROR_INVALID_HANDLE;
+  return paramInfo(function, paramIndex, paramOffset, paramSize);
+}
+
+PTXJIT_EXPORT CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex,
+                                          size_t *paramOffset,
+                                          size_t *paramSize) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!func || !driver().functions.count(func))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return paramInfo(func, paramIndex, paramOffset, paramSize);
+}
+
 PTXJIT_EXPORT CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();

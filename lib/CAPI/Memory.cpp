@@ -80,15 +80,16 @@ void ptxjit::capi::freeAllocation(
     driver().deviceBytesInUse -= it->second.size;
   if (kind != MemoryKind::ModuleGlobal)
     ptxjit::rt::check::unregisterMemory(reinterpret_cast<void *>(it->first));
+  if (CUmemPoolHandle_st *pool = it->second.pool)
+    pool->usedBytes -= it->second.size;
   if (kind == MemoryKind::Device || kind == MemoryKind::Managed ||
       kind == MemoryKind::Host)
     std::free(reinterpret_cast<void *>(it->first));
   driver().allocations.erase(it);
 }
 
-/// Allocates \p bytes of aligned memory and records it.
-static CUresult allocate(size_t bytes, MemoryKind kind, unsigned flags,
-                         void **out) {
+CUresult ptxjit::capi::allocate(size_t bytes, MemoryKind kind, unsigned flags,
+                                void **out) {
   CUctx_st *ctx;
   if (CUresult err = requireContext(ctx))
     return err;
@@ -658,6 +659,151 @@ PTXJIT_EXPORT CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy,
   return copy2D(pCopy);
 }
 
+/// A 3-D copy: one 2-D copy per slice, each `pitch * height` bytes apart.
+static CUresult copy3D(const CUDA_MEMCPY3D *copy) {
+  if (!copy)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (copy->srcLOD || copy->dstLOD || copy->reserved0 || copy->reserved1)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (copy->WidthInBytes == 0 || copy->Height == 0 || copy->Depth == 0)
+    return CUDA_SUCCESS;
+  size_t srcSlice = copy->srcPitch * copy->srcHeight;
+  size_t dstSlice = copy->dstPitch * copy->dstHeight;
+  if (copy->Depth > 1 &&
+      (copy->srcHeight < copy->srcY + copy->Height ||
+       copy->dstHeight < copy->dstY + copy->Height))
+    return CUDA_ERROR_INVALID_VALUE;
+  for (size_t z = 0; z < copy->Depth; ++z) {
+    CUDA_MEMCPY2D slice = {};
+    slice.srcXInBytes = copy->srcXInBytes;
+    slice.srcY = copy->srcY;
+    slice.srcMemoryType = copy->srcMemoryType;
+    size_t srcOffset = (copy->srcZ + z) * srcSlice;
+    slice.srcHost =
+        copy->srcHost ? static_cast<const uint8_t *>(copy->srcHost) + srcOffset
+                      : nullptr;
+    slice.srcDevice = copy->srcDevice ? copy->srcDevice + srcOffset : 0;
+    slice.srcArray = copy->srcArray;
+    slice.srcPitch = copy->srcPitch;
+    slice.dstXInBytes = copy->dstXInBytes;
+    slice.dstY = copy->dstY;
+    slice.dstMemoryType = copy->dstMemoryType;
+    size_t dstOffset = (copy->dstZ + z) * dstSlice;
+    slice.dstHost = copy->dstHost
+                        ? static_cast<uint8_t *>(copy->dstHost) + dstOffset
+                        : nullptr;
+    slice.dstDevice = copy->dstDevice ? copy->dstDevice + dstOffset : 0;
+    slice.dstArray = copy->dstArray;
+    slice.dstPitch = copy->dstPitch;
+    slice.WidthInBytes = copy->WidthInBytes;
+    slice.Height = copy->Height;
+    if (CUresult err = copy2D(&slice))
+      return err;
+  }
+  return CUDA_SUCCESS;
+}
+
+/// The CUDA_MEMCPY3D of a peer copy: the contexts must be live; with one
+/// device, every context sees the same memory.
+static CUresult peerToPlain(const CUDA_MEMCPY3D_PEER *peer,
+                            CUDA_MEMCPY3D &plain) {
+  if (!peer)
+    return CUDA_ERROR_INVALID_VALUE;
+  if ((peer->srcContext && !isLiveContext(peer->srcContext)) ||
+      (peer->dstContext && !isLiveContext(peer->dstContext)))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  plain = {};
+  plain.srcXInBytes = peer->srcXInBytes;
+  plain.srcY = peer->srcY;
+  plain.srcZ = peer->srcZ;
+  plain.srcLOD = peer->srcLOD;
+  plain.srcMemoryType = peer->srcMemoryType;
+  plain.srcHost = peer->srcHost;
+  plain.srcDevice = peer->srcDevice;
+  plain.srcArray = peer->srcArray;
+  plain.srcPitch = peer->srcPitch;
+  plain.srcHeight = peer->srcHeight;
+  plain.dstXInBytes = peer->dstXInBytes;
+  plain.dstY = peer->dstY;
+  plain.dstZ = peer->dstZ;
+  plain.dstLOD = peer->dstLOD;
+  plain.dstMemoryType = peer->dstMemoryType;
+  plain.dstHost = peer->dstHost;
+  plain.dstDevice = peer->dstDevice;
+  plain.dstArray = peer->dstArray;
+  plain.dstPitch = peer->dstPitch;
+  plain.dstHeight = peer->dstHeight;
+  plain.WidthInBytes = peer->WidthInBytes;
+  plain.Height = peer->Height;
+  plain.Depth = peer->Depth;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copy3D(pCopy);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy,
+                                          CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return copy3D(pCopy);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  CUDA_MEMCPY3D plain;
+  if (CUresult err = peerToPlain(pCopy, plain))
+    return err;
+  return copy3D(&plain);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
+                                           CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  CUDA_MEMCPY3D plain;
+  if (CUresult err = peerToPlain(pCopy, plain))
+    return err;
+  return copy3D(&plain);
+}
+
+/// cuMemcpyPeer: both contexts are on the one device.
+static CUresult copyPeer(CUdeviceptr dst, CUcontext dstContext,
+                         CUdeviceptr src, CUcontext srcContext,
+                         size_t count) {
+  if (!isLiveContext(dstContext) || !isLiveContext(srcContext))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return copyDtoD(dst, src, count);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
+                                    CUdeviceptr srcDevice, CUcontext srcContext,
+                                    size_t byteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copyPeer(dstDevice, dstContext, srcDevice, srcContext, byteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice,
+                                         CUcontext dstContext,
+                                         CUdeviceptr srcDevice,
+                                         CUcontext srcContext,
+                                         size_t byteCount, CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return copyPeer(dstDevice, dstContext, srcDevice, srcContext, byteCount);
+}
+
 /// Fills \p height rows of \p width elements of type T, \p pitch bytes apart.
 template <typename T>
 static CUresult fill(CUdeviceptr dst, size_t pitch, T value, size_t width,
@@ -752,6 +898,35 @@ PTXJIT_EXPORT CUresult cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch,
                                         size_t height) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
+    return err;
+  return fill<uint32_t>(dstDevice, dstPitch, ui, width, height);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,
+                                         unsigned char uc, size_t width,
+                                         size_t height, CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return fill<uint8_t>(dstDevice, dstPitch, uc, width, height);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice,
+                                          size_t dstPitch, unsigned short us,
+                                          size_t width, size_t height,
+                                          CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  return fill<uint16_t>(dstDevice, dstPitch, us, width, height);
+}
+
+PTXJIT_EXPORT CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice,
+                                          size_t dstPitch, unsigned int ui,
+                                          size_t width, size_t height,
+                                          CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
   return fill<uint32_t>(dstDevice, dstPitch, ui, width, height);
 }

@@ -792,6 +792,18 @@ PTXJIT_EXPORT CUresult cuFuncSetAttribute(CUfunction hfunc,
   }
 }
 
+PTXJIT_EXPORT CUresult cuFuncSetSharedMemConfig(CUfunction hfunc,
+                                                CUsharedconfig config) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isFunction(hfunc))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (config < CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE ||
+      config > CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE)
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
 PTXJIT_EXPORT CUresult cuFuncSetCacheConfig(CUfunction hfunc,
                                             CUfunc_cache config) {
   PTXJIT_API_ENTRY();

@@ -13,6 +13,9 @@
 
 #include "Driver.h"
 
+#include <cstdio>
+#include <type_traits>
+
 using namespace ptxjit::capi;
 
 /// Whether \p stream is one of the handles that name a default stream.
@@ -89,6 +92,7 @@ static CUresult createStream(CUstream *phStream, unsigned flags, int priority) {
   stream->flags = flags;
   // Priorities are clamped to the range the device reports, [-5, 0].
   stream->priority = std::min(0, std::max(-5, priority));
+  stream->id = driver().nextId++;
   driver().streams.insert(stream);
   *phStream = stream;
   return CUDA_SUCCESS;
@@ -230,6 +234,189 @@ PTXJIT_EXPORT CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
   ptxjit::rt::flushDeviceOutput();
   fn(userData);
   return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamGetId(CUstream hStream,
+                                     unsigned long long *streamId) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!streamId)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  // The default streams: ids of their own, below every created stream's.
+  *streamId = hStream == CU_STREAM_PER_THREAD ? 1
+              : isDefaultStream(hStream)      ? 0
+                                              : hStream->id;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!device)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  *device = ctx->device;
+  return CUDA_SUCCESS;
+}
+
+/// The attributes a stream keeps: the default streams' are the context's.
+static std::map<int, CUstreamAttrValue> &streamAttributes(CUstream stream,
+                                                          CUctx_st *ctx) {
+  return isDefaultStream(stream) ? ctx->defaultStreamAttributes
+                                 : stream->attributes;
+}
+
+static bool isStreamAttribute(CUstreamAttrID attr) {
+  switch (attr) {
+  case CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW:
+  case CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY:
+  case CU_LAUNCH_ATTRIBUTE_PRIORITY:
+  case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP:
+  case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN:
+    return true;
+  default:
+    return false;
+  }
+}
+
+PTXJIT_EXPORT CUresult cuStreamGetAttribute(CUstream hStream,
+                                            CUstreamAttrID attr,
+                                            CUstreamAttrValue *value_out) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!value_out || !isStreamAttribute(attr))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  std::memset(value_out, 0, sizeof *value_out);
+  auto &attributes = streamAttributes(hStream, ctx);
+  auto it = attributes.find(attr);
+  if (it != attributes.end())
+    *value_out = it->second;
+  else if (attr == CU_LAUNCH_ATTRIBUTE_PRIORITY)
+    value_out->priority = isDefaultStream(hStream) ? 0 : hStream->priority;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamSetAttribute(CUstream hStream,
+                                            CUstreamAttrID attr,
+                                            const CUstreamAttrValue *value) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!value || !isStreamAttribute(attr))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  // Work runs when it is submitted: the attributes are kept, not acted on.
+  streamAttributes(hStream, ctx)[attr] = *value;
+  if (attr == CU_LAUNCH_ATTRIBUTE_PRIORITY && !isDefaultStream(hStream))
+    hStream->priority = std::min(0, std::max(-5, value->priority));
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *dstCtx, *srcCtx;
+  if (CUresult err = resolveStream(dst, dstCtx))
+    return err;
+  if (CUresult err = resolveStream(src, srcCtx))
+    return err;
+  streamAttributes(dst, dstCtx) = streamAttributes(src, srcCtx);
+  if (!isDefaultStream(dst))
+    dst->priority = isDefaultStream(src) ? 0 : src->priority;
+  return CUDA_SUCCESS;
+}
+
+/// cuStreamWaitValue: work before the wait has run, so the condition must
+/// hold now; one that does not could only be made true by the host later,
+/// which a stream executed at submission cannot wait for.
+template <typename T>
+static CUresult waitValue(CUstream stream, CUdeviceptr addr, T value,
+                          unsigned flags) {
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(stream, ctx))
+    return err;
+  if (!addr || addr % sizeof(T))
+    return CUDA_ERROR_INVALID_VALUE;
+  T current;
+  std::memcpy(&current, reinterpret_cast<const void *>(addr), sizeof(T));
+  bool holds;
+  switch (flags & ~unsigned(CU_STREAM_WAIT_VALUE_FLUSH)) {
+  case CU_STREAM_WAIT_VALUE_GEQ:
+    // Cyclic comparison, as the driver documents: (current - value) >= 0
+    // as a signed number.
+    holds = std::make_signed_t<T>(current - value) >= 0;
+    break;
+  case CU_STREAM_WAIT_VALUE_EQ: holds = current == value; break;
+  case CU_STREAM_WAIT_VALUE_AND: holds = (current & value) != 0; break;
+  case CU_STREAM_WAIT_VALUE_NOR: holds = ~(current | value) != 0; break;
+  default: return CUDA_ERROR_INVALID_VALUE;
+  }
+  if (!holds) {
+    std::fprintf(stderr,
+                 "ptxjit: cuStreamWaitValue on a value no earlier work sets: "
+                 "streams run their work when it is submitted, so the wait "
+                 "could never end\n");
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+  return ctx->stickyError;
+}
+
+template <typename T>
+static CUresult writeValue(CUstream stream, CUdeviceptr addr, T value,
+                           unsigned flags) {
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(stream, ctx))
+    return err;
+  if (!addr || addr % sizeof(T) ||
+      (flags & ~unsigned(CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER)))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (ctx->stickyError)
+    return ctx->stickyError;
+  std::memcpy(reinterpret_cast<void *>(addr), &value, sizeof(T));
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamWaitValue32_v2(CUstream stream,
+                                              CUdeviceptr addr,
+                                              cuuint32_t value,
+                                              unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return waitValue(stream, addr, value, flags);
+}
+
+PTXJIT_EXPORT CUresult cuStreamWaitValue64_v2(CUstream stream,
+                                              CUdeviceptr addr,
+                                              cuuint64_t value,
+                                              unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return waitValue(stream, addr, value, flags);
+}
+
+PTXJIT_EXPORT CUresult cuStreamWriteValue32_v2(CUstream stream,
+                                               CUdeviceptr addr,
+                                               cuuint32_t value,
+                                               unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return writeValue(stream, addr, value, flags);
+}
+
+PTXJIT_EXPORT CUresult cuStreamWriteValue64_v2(CUstream stream,
+                                               CUdeviceptr addr,
+                                               cuuint64_t value,
+                                               unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  return writeValue(stream, addr, value, flags);
 }
 
 //===----------------------------------------------------------------------===//
