@@ -1091,6 +1091,34 @@ typedef struct CUDA_HOST_NODE_PARAMS_st {
 } CUDA_HOST_NODE_PARAMS_v1;
 typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS;
 
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
+  CUmemPoolProps poolProps;
+  const CUmemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  CUdeviceptr dptr;
+} CUDA_MEM_ALLOC_NODE_PARAMS_v1;
+typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS;
+
+typedef enum CUgraphMem_attribute_enum {
+  CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT,
+  CU_GRAPH_MEM_ATTR_USED_MEM_HIGH,
+  CU_GRAPH_MEM_ATTR_RESERVED_MEM_CURRENT,
+  CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH
+} CUgraphMem_attribute;
+
+/* Kernel node attributes share the launch attributes' ids and values. */
+typedef CUlaunchAttributeID CUkernelNodeAttrID;
+typedef CUlaunchAttributeValue CUkernelNodeAttrValue;
+
+typedef enum CUuserObject_flags_enum {
+  CU_USER_OBJECT_NO_DESTRUCTOR_SYNC = 1
+} CUuserObject_flags;
+
+typedef enum CUuserObjectRetain_flags_enum {
+  CU_GRAPH_USER_OBJECT_MOVE = 1
+} CUuserObjectRetain_flags;
+
 /* Tensor maps (cuTensorMapEncode*): 128 opaque bytes, 64-byte aligned. */
 #define CU_TENSOR_MAP_NUM_QWORDS 16
 typedef struct CUtensorMap_st {
@@ -1519,6 +1547,239 @@ PTXJIT_API cuEventElapsedTime(float *pMilliseconds, CUevent hStart,
 PTXJIT_API cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart,
                                  CUevent hEnd);
 PTXJIT_API cuEventDestroy_v2(CUevent hEvent);
+
+/* Graphs and stream capture. Work runs when it is submitted: launching an  */
+/* executable graph runs its nodes in a topological order on the stream.    */
+/* Capture records the work submitted to a capturing stream, across the     */
+/* streams that join it through events. An allocation node's memory is      */
+/* allocated when the node is made and lives while a graph holds it.        */
+/* Edge data other than the default edge is CUDA_ERROR_NOT_SUPPORTED, and   */
+/* so are conditional nodes and device-launched graphs.                     */
+PTXJIT_API cuGraphCreate(CUgraph *phGraph, unsigned int flags);
+PTXJIT_API cuGraphDestroy(CUgraph hGraph);
+PTXJIT_API cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph);
+PTXJIT_API cuGraphNodeFindInClone(CUgraphNode *phNode,
+                                  CUgraphNode hOriginalNode,
+                                  CUgraph hClonedGraph);
+PTXJIT_API cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                const CUgraphNode *dependencies,
+                                size_t numDependencies,
+                                const CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams);
+PTXJIT_API cuGraphAddKernelNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                   const CUgraphNode *dependencies,
+                                   size_t numDependencies,
+                                   const CUDA_KERNEL_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphKernelNodeGetParams(CUgraphNode hNode,
+                                      CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams);
+PTXJIT_API cuGraphKernelNodeGetParams_v2(CUgraphNode hNode,
+                                         CUDA_KERNEL_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphKernelNodeSetParams(
+    CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams);
+PTXJIT_API cuGraphKernelNodeSetParams_v2(
+    CUgraphNode hNode, const CUDA_KERNEL_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphKernelNodeGetAttribute(CUgraphNode hNode,
+                                         CUkernelNodeAttrID attr,
+                                         CUkernelNodeAttrValue *value_out);
+PTXJIT_API cuGraphKernelNodeSetAttribute(CUgraphNode hNode,
+                                         CUkernelNodeAttrID attr,
+                                         const CUkernelNodeAttrValue *value);
+PTXJIT_API cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src);
+PTXJIT_API cuGraphAddMemcpyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                const CUgraphNode *dependencies,
+                                size_t numDependencies,
+                                const CUDA_MEMCPY3D *copyParams,
+                                CUcontext ctx);
+PTXJIT_API cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
+                                      CUDA_MEMCPY3D *nodeParams);
+PTXJIT_API cuGraphMemcpyNodeSetParams(CUgraphNode hNode,
+                                      const CUDA_MEMCPY3D *nodeParams);
+PTXJIT_API cuGraphAddMemsetNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                const CUgraphNode *dependencies,
+                                size_t numDependencies,
+                                const CUDA_MEMSET_NODE_PARAMS *memsetParams,
+                                CUcontext ctx);
+PTXJIT_API cuGraphMemsetNodeGetParams(CUgraphNode hNode,
+                                      CUDA_MEMSET_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphMemsetNodeSetParams(
+    CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphAddHostNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                              const CUgraphNode *dependencies,
+                              size_t numDependencies,
+                              const CUDA_HOST_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphHostNodeGetParams(CUgraphNode hNode,
+                                    CUDA_HOST_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphHostNodeSetParams(CUgraphNode hNode,
+                                    const CUDA_HOST_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphAddChildGraphNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                    const CUgraphNode *dependencies,
+                                    size_t numDependencies,
+                                    CUgraph childGraph);
+PTXJIT_API cuGraphChildGraphNodeGetGraph(CUgraphNode hNode, CUgraph *phGraph);
+PTXJIT_API cuGraphAddEmptyNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                               const CUgraphNode *dependencies,
+                               size_t numDependencies);
+PTXJIT_API cuGraphAddEventRecordNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                     const CUgraphNode *dependencies,
+                                     size_t numDependencies, CUevent event);
+PTXJIT_API cuGraphEventRecordNodeGetEvent(CUgraphNode hNode,
+                                          CUevent *event_out);
+PTXJIT_API cuGraphEventRecordNodeSetEvent(CUgraphNode hNode, CUevent event);
+PTXJIT_API cuGraphAddEventWaitNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                   const CUgraphNode *dependencies,
+                                   size_t numDependencies, CUevent event);
+PTXJIT_API cuGraphEventWaitNodeGetEvent(CUgraphNode hNode, CUevent *event_out);
+PTXJIT_API cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event);
+PTXJIT_API cuGraphAddMemAllocNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                  const CUgraphNode *dependencies,
+                                  size_t numDependencies,
+                                  CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphMemAllocNodeGetParams(CUgraphNode hNode,
+                                        CUDA_MEM_ALLOC_NODE_PARAMS *params_out);
+PTXJIT_API cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+                                 const CUgraphNode *dependencies,
+                                 size_t numDependencies, CUdeviceptr dptr);
+PTXJIT_API cuGraphMemFreeNodeGetParams(CUgraphNode hNode,
+                                       CUdeviceptr *dptr_out);
+PTXJIT_API cuDeviceGraphMemTrim(CUdevice device);
+PTXJIT_API cuDeviceGetGraphMemAttribute(CUdevice device,
+                                        CUgraphMem_attribute attr,
+                                        void *value);
+PTXJIT_API cuDeviceSetGraphMemAttribute(CUdevice device,
+                                        CUgraphMem_attribute attr,
+                                        void *value);
+PTXJIT_API cuGraphNodeGetType(CUgraphNode hNode, CUgraphNodeType *type);
+PTXJIT_API cuGraphGetNodes(CUgraph hGraph, CUgraphNode *nodes,
+                           size_t *numNodes);
+PTXJIT_API cuGraphGetRootNodes(CUgraph hGraph, CUgraphNode *rootNodes,
+                               size_t *numRootNodes);
+PTXJIT_API cuGraphGetEdges(CUgraph hGraph, CUgraphNode *from, CUgraphNode *to,
+                           size_t *numEdges);
+PTXJIT_API cuGraphGetEdges_v2(CUgraph hGraph, CUgraphNode *from,
+                              CUgraphNode *to, CUgraphEdgeData *edgeData,
+                              size_t *numEdges);
+PTXJIT_API cuGraphNodeGetDependencies(CUgraphNode hNode,
+                                      CUgraphNode *dependencies,
+                                      size_t *numDependencies);
+PTXJIT_API cuGraphNodeGetDependencies_v2(CUgraphNode hNode,
+                                         CUgraphNode *dependencies,
+                                         CUgraphEdgeData *edgeData,
+                                         size_t *numDependencies);
+PTXJIT_API cuGraphNodeGetDependentNodes(CUgraphNode hNode,
+                                        CUgraphNode *dependentNodes,
+                                        size_t *numDependentNodes);
+PTXJIT_API cuGraphNodeGetDependentNodes_v2(CUgraphNode hNode,
+                                           CUgraphNode *dependentNodes,
+                                           CUgraphEdgeData *edgeData,
+                                           size_t *numDependentNodes);
+PTXJIT_API cuGraphAddDependencies(CUgraph hGraph, const CUgraphNode *from,
+                                  const CUgraphNode *to,
+                                  size_t numDependencies);
+PTXJIT_API cuGraphAddDependencies_v2(CUgraph hGraph, const CUgraphNode *from,
+                                     const CUgraphNode *to,
+                                     const CUgraphEdgeData *edgeData,
+                                     size_t numDependencies);
+PTXJIT_API cuGraphRemoveDependencies(CUgraph hGraph, const CUgraphNode *from,
+                                     const CUgraphNode *to,
+                                     size_t numDependencies);
+PTXJIT_API cuGraphRemoveDependencies_v2(CUgraph hGraph,
+                                        const CUgraphNode *from,
+                                        const CUgraphNode *to,
+                                        const CUgraphEdgeData *edgeData,
+                                        size_t numDependencies);
+PTXJIT_API cuGraphDestroyNode(CUgraphNode hNode);
+PTXJIT_API cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph,
+                              CUgraphNode *phErrorNode, char *logBuffer,
+                              size_t bufferSize);
+PTXJIT_API cuGraphInstantiate_v2(CUgraphExec *phGraphExec, CUgraph hGraph,
+                                 CUgraphNode *phErrorNode, char *logBuffer,
+                                 size_t bufferSize);
+PTXJIT_API cuGraphInstantiateWithFlags(CUgraphExec *phGraphExec,
+                                       CUgraph hGraph,
+                                       unsigned long long flags);
+PTXJIT_API cuGraphInstantiateWithParams(
+    CUgraphExec *phGraphExec, CUgraph hGraph,
+    CUDA_GRAPH_INSTANTIATE_PARAMS *instantiateParams);
+PTXJIT_API cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flags);
+PTXJIT_API cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream);
+PTXJIT_API cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream);
+PTXJIT_API cuGraphExecDestroy(CUgraphExec hGraphExec);
+PTXJIT_API cuGraphExecKernelNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams);
+PTXJIT_API cuGraphExecKernelNodeSetParams_v2(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_KERNEL_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec,
+                                          CUgraphNode hNode,
+                                          const CUDA_MEMCPY3D *copyParams,
+                                          CUcontext ctx);
+PTXJIT_API cuGraphExecMemsetNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx);
+PTXJIT_API cuGraphExecHostNodeSetParams(CUgraphExec hGraphExec,
+                                        CUgraphNode hNode,
+                                        const CUDA_HOST_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec,
+                                              CUgraphNode hNode,
+                                              CUgraph childGraph);
+PTXJIT_API cuGraphExecEventRecordNodeSetEvent(CUgraphExec hGraphExec,
+                                              CUgraphNode hNode,
+                                              CUevent event);
+PTXJIT_API cuGraphExecEventWaitNodeSetEvent(CUgraphExec hGraphExec,
+                                            CUgraphNode hNode, CUevent event);
+PTXJIT_API cuGraphNodeSetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                 unsigned int isEnabled);
+PTXJIT_API cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                 unsigned int *isEnabled);
+PTXJIT_API cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph,
+                             CUgraphNode *hErrorNode_out,
+                             CUgraphExecUpdateResult *updateResult_out);
+PTXJIT_API cuGraphExecUpdate_v2(CUgraphExec hGraphExec, CUgraph hGraph,
+                                CUgraphExecUpdateResultInfo *resultInfo);
+PTXJIT_API cuGraphDebugDotPrint(CUgraph hGraph, const char *path,
+                                unsigned int flags);
+PTXJIT_API cuUserObjectCreate(CUuserObject *object_out, void *ptr,
+                              CUhostFn destroy, unsigned int initialRefcount,
+                              unsigned int flags);
+PTXJIT_API cuUserObjectRetain(CUuserObject object, unsigned int count);
+PTXJIT_API cuUserObjectRelease(CUuserObject object, unsigned int count);
+PTXJIT_API cuGraphRetainUserObject(CUgraph graph, CUuserObject object,
+                                   unsigned int count, unsigned int flags);
+PTXJIT_API cuGraphReleaseUserObject(CUgraph graph, CUuserObject object,
+                                    unsigned int count);
+PTXJIT_API cuStreamBeginCapture(CUstream hStream);
+PTXJIT_API cuStreamBeginCapture_v2(CUstream hStream, CUstreamCaptureMode mode);
+PTXJIT_API cuStreamBeginCaptureToGraph(CUstream hStream, CUgraph hGraph,
+                                       const CUgraphNode *dependencies,
+                                       const CUgraphEdgeData *dependencyData,
+                                       size_t numDependencies,
+                                       CUstreamCaptureMode mode);
+PTXJIT_API cuStreamEndCapture(CUstream hStream, CUgraph *phGraph);
+PTXJIT_API cuStreamIsCapturing(CUstream hStream,
+                               CUstreamCaptureStatus *captureStatus);
+PTXJIT_API cuStreamGetCaptureInfo(CUstream hStream,
+                                  CUstreamCaptureStatus *captureStatus_out,
+                                  cuuint64_t *id_out);
+PTXJIT_API cuStreamGetCaptureInfo_v2(CUstream hStream,
+                                     CUstreamCaptureStatus *captureStatus_out,
+                                     cuuint64_t *id_out, CUgraph *graph_out,
+                                     const CUgraphNode **dependencies_out,
+                                     size_t *numDependencies_out);
+PTXJIT_API cuStreamGetCaptureInfo_v3(CUstream hStream,
+                                     CUstreamCaptureStatus *captureStatus_out,
+                                     cuuint64_t *id_out, CUgraph *graph_out,
+                                     const CUgraphNode **dependencies_out,
+                                     const CUgraphEdgeData **edgeData_out,
+                                     size_t *numDependencies_out);
+PTXJIT_API cuStreamUpdateCaptureDependencies(CUstream hStream,
+                                             CUgraphNode *dependencies,
+                                             size_t numDependencies,
+                                             unsigned int flags);
+PTXJIT_API cuStreamUpdateCaptureDependencies_v2(
+    CUstream hStream, CUgraphNode *dependencies,
+    const CUgraphEdgeData *dependencyData, size_t numDependencies,
+    unsigned int flags);
+PTXJIT_API cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode);
 
 /* Profiler control (no-ops). */
 PTXJIT_API cuProfilerStart(void);

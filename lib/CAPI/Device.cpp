@@ -590,6 +590,7 @@ static int deviceAttribute(CUdevice_attribute attribute) {
   case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH:
   case CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED:
   case CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST:
+  case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED:
     return 1;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE:
     return CU_COMPUTEMODE_DEFAULT;
@@ -951,6 +952,7 @@ PTXJIT_EXPORT CUresult cuCtxGetApiVersion(CUcontext ctx,
 }
 
 static CUresult synchronizeContext(CUctx_st *ctx) {
+  releasePoolMemory();
   // Work runs to completion when it is submitted; only device printf
   // output and a fault remain.
   ptxjit::rt::flushDeviceOutput();

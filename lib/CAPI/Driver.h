@@ -114,6 +114,10 @@ struct CUmemPoolHandle_st {
   int reuseAllowOpportunistic = 1;
   int reuseAllowInternalDependencies = 1;
   cuuint64_t usedBytes = 0, usedHigh = 0;
+  /// Memory the pool keeps for reuse: freed memory stays reserved up to
+  /// the release threshold, which synchronization and cuMemPoolTrimTo
+  /// apply (the memory itself goes back to the host at once).
+  cuuint64_t reservedBytes = 0, reservedHigh = 0;
 };
 
 struct CUevent_st {
@@ -121,6 +125,10 @@ struct CUevent_st {
   unsigned flags = 0;
   bool recorded = false;
   std::chrono::steady_clock::time_point time;
+  /// Recorded in a capturing stream (Graph.cpp): the capture, and the nodes
+  /// a stream that waits on the event comes after.
+  unsigned long long captureId = 0;
+  std::vector<void *> captureNodes;
 };
 
 /// JIT options that write results back (log buffers, wall time).
@@ -303,6 +311,10 @@ int activeBlocksPerMultiprocessor(const CUfunc_st *func, int blockSize,
 /// runtime's check of the driver (ExportTables.cpp).
 void md2Digest(const void *data, size_t size, uint8_t digest[16]);
 
+/// Synchronization returns pool memory above each pool's release
+/// threshold (MemoryPool.cpp).
+void releasePoolMemory();
+
 /// Reads JIT options (log buffers, optimisation level, wall time).
 CUresult parseJitOptions(unsigned numOptions, CUjit_option *options,
                          void **optionValues, JitOptions &out);
@@ -331,6 +343,38 @@ CUresult launchKernel(CUfunction f, ptxjit::Dim3 grid, ptxjit::Dim3 block,
                       unsigned shared, CUstream stream, void **kernelParams,
                       void **extra, bool cooperative,
                       ptxjit::Dim3 cluster = {0, 0, 0});
+
+/// Builds the per-parameter argument pointers of a launch from
+/// `kernelParams` or from the `extra` parameter buffer.
+CUresult collectArguments(const ptxjit::KernelInfo &kernel, void **kernelParams,
+                          void **extra, std::vector<const void *> &args);
+
+//===- Stream capture (Graph.cpp) -----------------------------------------===//
+//
+// Work submitted to a capturing stream becomes a node of the capture's
+// graph instead of running. Each submitting entry point checks
+// isCapturing() after its argument checks and hands its work to one of the
+// capture functions.
+
+/// Whether \p stream takes part in a stream capture.
+bool isCapturing(CUstream stream);
+CUresult captureKernel(CUstream stream, CUfunction function, ptxjit::Dim3 grid,
+                       ptxjit::Dim3 block, unsigned shared,
+                       void **kernelParams, void **extra, bool cooperative,
+                       ptxjit::Dim3 cluster);
+CUresult captureCopy(CUstream stream, const CUDA_MEMCPY3D &copy);
+CUresult captureMemset(CUstream stream, const CUDA_MEMSET_NODE_PARAMS &memset);
+CUresult captureHostFunction(CUstream stream, CUhostFn fn, void *userData);
+CUresult captureAllocation(CUstream stream, CUdeviceptr address, size_t bytes);
+CUresult captureFree(CUstream stream, CUdeviceptr address);
+/// An event recorded in a capturing stream marks the stream's position.
+void captureEventRecord(CUstream stream, CUevent event);
+/// A stream waiting on an event recorded in a capture joins it; \p handled
+/// says whether the wait was a capture edge.
+CUresult captureEventWait(CUstream stream, CUevent event, bool &handled);
+/// A synchronization that would wait for a capturing stream: the capture is
+/// invalidated and the call fails (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED).
+CUresult captureSynchronization(CUstream stream);
 
 /// Compiles PTX text into a module owned by \p ctx.
 CUresult loadModule(CUctx_st *ctx, const std::string &ptx,

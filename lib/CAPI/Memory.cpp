@@ -356,12 +356,14 @@ static CUresult pointerAttribute(void *data, CUpointer_attribute attribute,
     else
       store<void *>(data, nullptr);
     return CUDA_SUCCESS;
+  // These "booleans" are 4 bytes wide: NVIDIA's runtime passes an unsigned
+  // int and reads all of it.
   case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
   case CU_POINTER_ATTRIBUTE_MAPPED:
-    store<bool>(data, a != nullptr);
+    store<unsigned>(data, a != nullptr);
     return CUDA_SUCCESS;
   case CU_POINTER_ATTRIBUTE_IS_MANAGED:
-    store<bool>(data, a && a->kind == MemoryKind::Managed);
+    store<unsigned>(data, a && a->kind == MemoryKind::Managed);
     return CUDA_SUCCESS;
   case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
   case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
@@ -514,6 +516,68 @@ static CUresult copyUnified(CUdeviceptr dst, CUdeviceptr src, size_t count) {
   return CUDA_SUCCESS;
 }
 
+/// A linear copy of \p count bytes as a 3-D copy (for stream capture).
+static CUDA_MEMCPY3D linearCopy(CUmemorytype dstType, void *dstHost,
+                                CUdeviceptr dst, CUmemorytype srcType,
+                                const void *srcHost, CUdeviceptr src,
+                                size_t count) {
+  CUDA_MEMCPY3D copy = {};
+  copy.srcMemoryType = srcType;
+  copy.srcHost = srcHost;
+  copy.srcDevice = src;
+  copy.srcPitch = count;
+  copy.srcHeight = 1;
+  copy.dstMemoryType = dstType;
+  copy.dstHost = dstHost;
+  copy.dstDevice = dst;
+  copy.dstPitch = count;
+  copy.dstHeight = 1;
+  copy.WidthInBytes = count;
+  copy.Height = 1;
+  copy.Depth = 1;
+  return copy;
+}
+
+/// A 2-D copy as a 3-D copy of depth 1.
+static CUDA_MEMCPY3D planeCopy(const CUDA_MEMCPY2D &plane) {
+  CUDA_MEMCPY3D copy = {};
+  copy.srcXInBytes = plane.srcXInBytes;
+  copy.srcY = plane.srcY;
+  copy.srcMemoryType = plane.srcMemoryType;
+  copy.srcHost = plane.srcHost;
+  copy.srcDevice = plane.srcDevice;
+  copy.srcArray = plane.srcArray;
+  copy.srcPitch = plane.srcPitch;
+  copy.srcHeight = plane.srcY + plane.Height;
+  copy.dstXInBytes = plane.dstXInBytes;
+  copy.dstY = plane.dstY;
+  copy.dstMemoryType = plane.dstMemoryType;
+  copy.dstHost = plane.dstHost;
+  copy.dstDevice = plane.dstDevice;
+  copy.dstArray = plane.dstArray;
+  copy.dstPitch = plane.dstPitch;
+  copy.dstHeight = plane.dstY + plane.Height;
+  copy.WidthInBytes = plane.WidthInBytes;
+  copy.Height = plane.Height;
+  copy.Depth = 1;
+  return copy;
+}
+
+/// A memset of \p height rows of \p width elements (for stream capture).
+static CUDA_MEMSET_NODE_PARAMS memsetParams(CUdeviceptr dst, size_t pitch,
+                                            unsigned value,
+                                            unsigned elementSize,
+                                            size_t width, size_t height) {
+  CUDA_MEMSET_NODE_PARAMS params = {};
+  params.dst = dst;
+  params.pitch = pitch;
+  params.value = value;
+  params.elementSize = elementSize;
+  params.width = width;
+  params.height = height;
+  return params;
+}
+
 PTXJIT_EXPORT CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src,
                                 size_t byteCount) {
   PTXJIT_API_ENTRY();
@@ -527,6 +591,10 @@ PTXJIT_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_UNIFIED, nullptr, dst,
+                                              CU_MEMORYTYPE_UNIFIED, nullptr,
+                                              src, byteCount));
   return copyUnified(dst, src, byteCount);
 }
 
@@ -562,6 +630,10 @@ PTXJIT_EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_DEVICE, nullptr,
+                                              dstDevice, CU_MEMORYTYPE_HOST,
+                                              srcHost, 0, byteCount));
   return copyHtoD(dstDevice, srcHost, byteCount);
 }
 
@@ -572,6 +644,10 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoHAsync_v2(void *dstHost,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_HOST, dstHost, 0,
+                                              CU_MEMORYTYPE_DEVICE, nullptr,
+                                              srcDevice, byteCount));
   return copyDtoH(dstHost, srcDevice, byteCount);
 }
 
@@ -582,6 +658,10 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_DEVICE, nullptr,
+                                              dstDevice, CU_MEMORYTYPE_DEVICE,
+                                              nullptr, srcDevice, byteCount));
   return copyDtoD(dstDevice, srcDevice, byteCount);
 }
 
@@ -656,6 +736,9 @@ PTXJIT_EXPORT CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return pCopy ? captureCopy(hStream, planeCopy(*pCopy))
+                 : CUDA_ERROR_INVALID_VALUE;
   return copy2D(pCopy);
 }
 
@@ -751,6 +834,8 @@ PTXJIT_EXPORT CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return pCopy ? captureCopy(hStream, *pCopy) : CUDA_ERROR_INVALID_VALUE;
   return copy3D(pCopy);
 }
 
@@ -772,6 +857,8 @@ PTXJIT_EXPORT CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
   CUDA_MEMCPY3D plain;
   if (CUresult err = peerToPlain(pCopy, plain))
     return err;
+  if (isCapturing(hStream))
+    return captureCopy(hStream, plain);
   return copy3D(&plain);
 }
 
@@ -801,6 +888,10 @@ PTXJIT_EXPORT CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_DEVICE, nullptr,
+                                              dstDevice, CU_MEMORYTYPE_DEVICE,
+                                              nullptr, srcDevice, byteCount));
   return copyPeer(dstDevice, dstContext, srcDevice, srcContext, byteCount);
 }
 
@@ -855,6 +946,8 @@ PTXJIT_EXPORT CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureMemset(hStream, memsetParams(dstDevice, n, uc, 1, n, 1));
   return fill<uint8_t>(dstDevice, n, uc, n, 1);
 }
 
@@ -864,6 +957,9 @@ PTXJIT_EXPORT CUresult cuMemsetD16Async(CUdeviceptr dstDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureMemset(hStream,
+                         memsetParams(dstDevice, n * 2, us, 2, n, 1));
   return fill<uint16_t>(dstDevice, n * 2, us, n, 1);
 }
 
@@ -872,6 +968,9 @@ PTXJIT_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureMemset(hStream,
+                         memsetParams(dstDevice, n * 4, ui, 4, n, 1));
   return fill<uint32_t>(dstDevice, n * 4, ui, n, 1);
 }
 
@@ -908,6 +1007,9 @@ PTXJIT_EXPORT CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureMemset(hStream, memsetParams(dstDevice, dstPitch, uc,
+                                                  1, width, height));
   return fill<uint8_t>(dstDevice, dstPitch, uc, width, height);
 }
 
@@ -918,6 +1020,9 @@ PTXJIT_EXPORT CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureMemset(hStream, memsetParams(dstDevice, dstPitch, us,
+                                                  2, width, height));
   return fill<uint16_t>(dstDevice, dstPitch, us, width, height);
 }
 
@@ -928,5 +1033,8 @@ PTXJIT_EXPORT CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginAsyncMemoryOp(hStream))
     return err;
+  if (isCapturing(hStream))
+    return captureMemset(hStream, memsetParams(dstDevice, dstPitch, ui,
+                                                  4, width, height));
   return fill<uint32_t>(dstDevice, dstPitch, ui, width, height);
 }

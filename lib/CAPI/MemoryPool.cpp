@@ -169,11 +169,25 @@ PTXJIT_EXPORT CUresult cuMemPoolDestroy(CUmemoryPool pool) {
   return CUDA_SUCCESS;
 }
 
-PTXJIT_EXPORT CUresult cuMemPoolTrimTo(CUmemoryPool pool, size_t) {
+/// Lowers \p pool's reserve to \p keep bytes, never below what is in use.
+static void trimPool(CUmemPoolHandle_st *pool, cuuint64_t keep) {
+  pool->reservedBytes =
+      std::max(pool->usedBytes, std::min(pool->reservedBytes, keep));
+}
+
+void ptxjit::capi::releasePoolMemory() {
+  for (CUmemPoolHandle_st *pool : driver().pools)
+    trimPool(pool, pool->releaseThreshold);
+}
+
+PTXJIT_EXPORT CUresult cuMemPoolTrimTo(CUmemoryPool pool,
+                                       size_t minBytesToKeep) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  // Freed memory goes back at once: there is never anything to trim.
-  return isPool(pool) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+  if (!isPool(pool))
+    return CUDA_ERROR_INVALID_VALUE;
+  trimPool(pool, minBytesToKeep);
+  return CUDA_SUCCESS;
 }
 
 PTXJIT_EXPORT CUresult cuMemPoolSetAttribute(CUmemoryPool pool,
@@ -198,6 +212,10 @@ PTXJIT_EXPORT CUresult cuMemPoolSetAttribute(CUmemoryPool pool,
     return CUDA_SUCCESS;
   // Only the high-water marks can be set, and only to zero (a reset).
   case CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH:
+    if (*static_cast<cuuint64_t *>(value) != 0)
+      return CUDA_ERROR_INVALID_VALUE;
+    pool->reservedHigh = pool->reservedBytes;
+    return CUDA_SUCCESS;
   case CU_MEMPOOL_ATTR_USED_MEM_HIGH:
     if (*static_cast<cuuint64_t *>(value) != 0)
       return CUDA_ERROR_INVALID_VALUE;
@@ -228,12 +246,15 @@ PTXJIT_EXPORT CUresult cuMemPoolGetAttribute(CUmemoryPool pool,
   case CU_MEMPOOL_ATTR_RELEASE_THRESHOLD:
     *static_cast<cuuint64_t *>(value) = pool->releaseThreshold;
     return CUDA_SUCCESS;
-  // Memory is reserved exactly while it is used.
   case CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT:
+    *static_cast<cuuint64_t *>(value) = pool->reservedBytes;
+    return CUDA_SUCCESS;
   case CU_MEMPOOL_ATTR_USED_MEM_CURRENT:
     *static_cast<cuuint64_t *>(value) = pool->usedBytes;
     return CUDA_SUCCESS;
   case CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH:
+    *static_cast<cuuint64_t *>(value) = pool->reservedHigh;
+    return CUDA_SUCCESS;
   case CU_MEMPOOL_ATTR_USED_MEM_HIGH:
     *static_cast<cuuint64_t *>(value) = pool->usedHigh;
     return CUDA_SUCCESS;
@@ -292,7 +313,12 @@ static CUresult allocateFromPool(CUdeviceptr *dptr, size_t bytesize,
   allocation->pool = pool;
   pool->usedBytes += bytesize;
   pool->usedHigh = std::max(pool->usedHigh, pool->usedBytes);
+  pool->reservedBytes = std::max(pool->reservedBytes, pool->usedBytes);
+  pool->reservedHigh = std::max(pool->reservedHigh, pool->reservedBytes);
   *dptr = reinterpret_cast<CUdeviceptr>(memory);
+  // Captured, the allocation becomes the graph's (an allocation node).
+  if (isCapturing(stream))
+    return captureAllocation(stream, *dptr, bytesize);
   return CUDA_SUCCESS;
 }
 
@@ -320,6 +346,8 @@ PTXJIT_EXPORT CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
     return err;
   if (dptr == 0)
     return CUDA_SUCCESS;
+  if (isCapturing(hStream))
+    return captureFree(hStream, dptr);
   // Any device allocation may be freed in stream order, cuMemAlloc's too.
   auto it = driver().allocations.find(uintptr_t(dptr));
   if (it == driver().allocations.end() ||

@@ -1009,11 +1009,9 @@ static std::mutex &launchMutex() {
   return mutex;
 }
 
-/// Builds the per-parameter argument pointers from `kernelParams` or from
-/// the `extra` parameter buffer.
-static CUresult collectArguments(const ptxjit::KernelInfo &kernel,
-                                 void **kernelParams, void **extra,
-                                 std::vector<const void *> &args) {
+CUresult ptxjit::capi::collectArguments(const ptxjit::KernelInfo &kernel,
+                                        void **kernelParams, void **extra,
+                                        std::vector<const void *> &args) {
   if (kernelParams && extra)
     return CUDA_ERROR_INVALID_VALUE;
   if (kernelParams) {
@@ -1149,6 +1147,9 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
       return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
     if (CUresult err = collectArguments(*f->kernel, kernelParams, extra, args))
       return err;
+    if (isCapturing(stream))
+      return captureKernel(stream, f, grid, block, shared, kernelParams, extra,
+                           cooperative, cluster);
     jit = f->module->jit.get();
     // A launch flushes device printf output at its start (and, with
     // CUDA_LAUNCH_BLOCKING=1, at its end). The device runtime's FIFO and

@@ -135,7 +135,10 @@ PTXJIT_EXPORT CUresult cuStreamSynchronize(CUstream hStream) {
   CUctx_st *ctx;
   if (CUresult err = resolveStream(hStream, ctx))
     return err;
+  if (isCapturing(hStream))
+    return captureSynchronization(hStream);
   ptxjit::rt::flushDeviceOutput();
+  releasePoolMemory();
   return ctx->stickyError;
 }
 
@@ -145,6 +148,8 @@ PTXJIT_EXPORT CUresult cuStreamQuery(CUstream hStream) {
   CUctx_st *ctx;
   if (CUresult err = resolveStream(hStream, ctx))
     return err;
+  if (isCapturing(hStream))
+    return captureSynchronization(hStream);
   return ctx->stickyError;
 }
 
@@ -159,7 +164,9 @@ PTXJIT_EXPORT CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
     return CUDA_ERROR_INVALID_HANDLE;
   if (flags & ~unsigned(CU_EVENT_WAIT_EXTERNAL))
     return CUDA_ERROR_INVALID_VALUE;
-  return CUDA_SUCCESS;
+  // A wait on an event recorded in a capture is an edge of its graph.
+  bool captured;
+  return captureEventWait(hStream, hEvent, captured);
 }
 
 PTXJIT_EXPORT CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
@@ -210,6 +217,9 @@ PTXJIT_EXPORT CUresult cuStreamAddCallback(CUstream hStream,
     CUctx_st *ctx;
     if (CUresult err = resolveStream(hStream, ctx))
       return err;
+    // Stream callbacks cannot be captured (cuLaunchHostFunc can).
+    if (isCapturing(hStream))
+      return captureSynchronization(hStream);
     status = ctx->stickyError;
   }
   ptxjit::rt::flushDeviceOutput();
@@ -230,6 +240,8 @@ PTXJIT_EXPORT CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
       return err;
     if (ctx->stickyError)
       return ctx->stickyError;
+    if (isCapturing(hStream))
+      return captureHostFunction(hStream, fn, userData);
   }
   ptxjit::rt::flushDeviceOutput();
   fn(userData);
@@ -459,6 +471,11 @@ static CUresult recordEvent(CUevent event, CUstream stream, unsigned flags) {
     return err;
   if (ctx != event->context)
     return CUDA_ERROR_INVALID_HANDLE;
+  if (isCapturing(stream)) {
+    captureEventRecord(stream, event);
+    return CUDA_SUCCESS;
+  }
+  event->captureId = 0;
   event->recorded = true;
   event->time = std::chrono::steady_clock::now();
   return CUDA_SUCCESS;
@@ -489,6 +506,7 @@ PTXJIT_EXPORT CUresult cuEventSynchronize(CUevent hEvent) {
   if (!isEvent(hEvent))
     return CUDA_ERROR_INVALID_HANDLE;
   ptxjit::rt::flushDeviceOutput();
+  releasePoolMemory();
   return hEvent->context->stickyError;
 }
 

@@ -609,11 +609,12 @@ TEST_F(DriverTest, PointerAttributes) {
   EXPECT_EQ(cuPointerGetAttribute(&size, CU_POINTER_ATTRIBUTE_RANGE_SIZE, ptr),
             CUDA_SUCCESS);
   EXPECT_EQ(size, 512u);
-  bool managed = true;
+  // Four bytes, as NVIDIA's runtime reads it.
+  unsigned managed = 0x5555;
   EXPECT_EQ(
       cuPointerGetAttribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED, ptr),
       CUDA_SUCCESS);
-  EXPECT_FALSE(managed);
+  EXPECT_EQ(managed, 0u);
   int ordinal = -1;
   EXPECT_EQ(
       cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, ptr),
