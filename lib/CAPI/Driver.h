@@ -307,10 +307,6 @@ void setStickyError(CUctx_st *ctx, CUresult error);
 int activeBlocksPerMultiprocessor(const CUfunc_st *func, int blockSize,
                                   size_t dynamicSharedBytes);
 
-/// The MD2 digest (RFC 1319) of \p size bytes: the hash under the CUDA
-/// runtime's check of the driver (ExportTables.cpp).
-void md2Digest(const void *data, size_t size, uint8_t digest[16]);
-
 /// Synchronization returns pool memory above each pool's release
 /// threshold (MemoryPool.cpp).
 void releasePoolMemory();

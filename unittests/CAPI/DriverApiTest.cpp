@@ -191,7 +191,8 @@ TEST(ProcAddress, VersionedLookups) {
             CUDA_ERROR_NOT_FOUND);
   EXPECT_EQ(status, CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT);
   EXPECT_EQ(fn, nullptr);
-  EXPECT_EQ(cuGetProcAddress("cuGraphCreate", &fn, 12000, 0, &status),
+  EXPECT_EQ(cuGetProcAddress("cuGraphicsGLRegisterBuffer", &fn, 12000, 0,
+                             &status),
             CUDA_ERROR_NOT_FOUND);
   EXPECT_EQ(status, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
   EXPECT_EQ(cuGetProcAddress(nullptr, &fn, 12000, 0, &status),
@@ -206,13 +207,6 @@ TEST(ProcAddress, VersionedLookups) {
   EXPECT_EQ(fn, reinterpret_cast<void *>(&cuGetProcAddress_v2));
 }
 
-TEST(ProcAddress, ExportTableIsNotSupported) {
-  CUuuid id = {};
-  const void *table = &id;
-  EXPECT_EQ(cuGetExportTable(&table, &id), CUDA_ERROR_NOT_SUPPORTED);
-  EXPECT_EQ(table, nullptr);
-  EXPECT_EQ(cuGetExportTable(nullptr, &id), CUDA_ERROR_INVALID_VALUE);
-}
 
 //===----------------------------------------------------------------------===//
 // Device
