@@ -32,7 +32,6 @@
 using namespace ptxjit::capi;
 
 extern "C" {
-CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
 CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
 }
 
@@ -94,12 +93,19 @@ CUresult getModuleFromFatbinWrapper(CUmodule *module, const void *wrapper) {
   return loadRegisteredImage(module, wrapper);
 }
 
-/// Slot 2: the device's primary context, retained, for the runtime to use.
+/// Slot 2: the device's primary context. The runtime retains it itself
+/// (with cuDevicePrimaryCtxRetain) right after.
 CUresult getPrimaryContext(CUcontext *pctx, CUdevice device) {
   trace(__func__);
   if (!pctx)
     return CUDA_ERROR_INVALID_VALUE;
-  return cuDevicePrimaryCtxRetain(pctx, device);
+  std::lock_guard<std::recursive_mutex> lock(driver().mutex);
+  if (!driver().initialized)
+    return CUDA_ERROR_NOT_INITIALIZED;
+  if (device != 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *pctx = driver().primary;
+  return CUDA_SUCCESS;
 }
 
 /// Slot 6: (CUmodule *, const __fatBinC_Wrapper_t *, void *, void *,

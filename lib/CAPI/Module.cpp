@@ -298,6 +298,15 @@ static void dumpModulePTX(const std::string &ptx) {
     std::fprintf(stderr, "ptxjit: wrote %s\n", path.c_str());
 }
 
+/// Why a module did not load goes to stderr when the caller has no error
+/// log to read it from (the CUDA runtime never passes one): a program
+/// otherwise sees only "no kernel image is available".
+static void reportLoadError(const JitOptions &options,
+                            const std::string &message) {
+  if (!options.errorLog || !options.errorLogSize || isTracing())
+    std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
+}
+
 CUresult ptxjit::capi::loadModule(CUctx_st *ctx, const std::string &ptx,
                                   const std::string &bufferName,
                                   JitOptions &options, CUmod_st *&module) {
@@ -315,8 +324,7 @@ CUresult ptxjit::capi::loadModule(CUctx_st *ctx, const std::string &ptx,
   if (!loaded) {
     std::string message = llvm::toString(loaded.takeError());
     writeJitLogs(options, "", message, millis);
-    if (isTracing())
-      std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
+    reportLoadError(options, message);
     return CUDA_ERROR_INVALID_PTX;
   }
   auto *result = new CUmod_st();
@@ -362,6 +370,7 @@ CUresult ptxjit::capi::loadImage(CUctx_st *ctx, const void *image, size_t size,
   std::string ptx, why;
   if (CUresult err = extractPTX(image, size, ptx, why)) {
     writeJitLogs(options, "", why, 0);
+    reportLoadError(options, why);
     return err;
   }
   return loadModule(ctx, ptx, name, options, module);
@@ -1048,16 +1057,26 @@ CUresult ptxjit::capi::collectArguments(const ptxjit::KernelInfo &kernel,
   return CUDA_SUCCESS;
 }
 
+/// What the driver returns for grid and block shapes the device cannot
+/// run when a library kernel (cuLibraryGetKernel, as NVIDIA's runtime
+/// launches every kernel) is launched: 9, a code cuda.h does not name, which
+/// the runtime passes on as cudaErrorInvalidConfiguration. Kernels of
+/// modules get CUDA_ERROR_INVALID_VALUE, as driver-API programs (Numba,
+/// PyCUDA) see on GPUs.
+static constexpr CUresult kLibraryInvalidConfiguration = CUresult(9);
+
 /// Checks a configuration against the device and the kernel.
 static CUresult checkConfiguration(const CUfunc_st *f, ptxjit::Dim3 grid,
                                    ptxjit::Dim3 block, unsigned shared) {
+  CUresult badShape = f->module->library ? kLibraryInvalidConfiguration
+                                         : CUDA_ERROR_INVALID_VALUE;
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
-    return CUDA_ERROR_INVALID_VALUE;
+    return badShape;
   if (block.x > 1024 || block.y > 1024 || block.z > 64 ||
       block.count() > uint64_t(kMaxThreadsPerBlock))
-    return CUDA_ERROR_INVALID_VALUE;
+    return badShape;
   if (grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535)
-    return CUDA_ERROR_INVALID_VALUE;
+    return badShape;
   if (shared > unsigned(f->maxDynamicSharedBytes))
     return CUDA_ERROR_INVALID_VALUE;
   // A block beyond the kernel's launch bounds is an invalid value to the

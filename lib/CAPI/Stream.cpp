@@ -36,6 +36,13 @@ CUresult ptxjit::capi::resolveStream(CUstream stream, CUctx_st *&ctx) {
 void ptxjit::capi::releaseContextResources(CUctx_st *ctx) {
   // Context destruction flushes device printf output.
   ptxjit::rt::flushDeviceOutput();
+  // The CUDA runtime's per-context state goes with the context: its
+  // destructors run first, while the context's memory is still there.
+  auto storage = std::move(ctx->localStorage);
+  ctx->localStorage.clear();
+  for (auto &[key, entry] : storage)
+    if (entry.destructor)
+      entry.destructor(ctx, key, entry.value);
   Driver &d = driver();
   for (auto it = d.modules.begin(); it != d.modules.end();) {
     CUmod_st *module = *it++;

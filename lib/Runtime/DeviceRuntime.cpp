@@ -106,8 +106,10 @@ struct PrintfFifo {
 };
 
 PrintfFifo &printfFifo() {
-  static PrintfFifo fifo;
-  return fifo;
+  // Never destroyed: the CUDA runtime's exit handlers synchronize (and so
+  // flush) after static destructors may have run.
+  static PrintfFifo *fifo = new PrintfFifo();
+  return *fifo;
 }
 
 size_t recordBytes(const std::string &text) {
@@ -358,7 +360,8 @@ struct DeviceHeap {
 };
 
 DeviceHeap &deviceHeap() {
-  static DeviceHeap heap;
+  // Never destroyed, as the printf FIFO.
+  static DeviceHeap &heap = *new DeviceHeap();
   return heap;
 }
 

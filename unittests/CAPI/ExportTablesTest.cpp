@@ -145,21 +145,22 @@ TEST_F(ExportTablesTest, ContextLocalStorage) {
 
 using PrimaryContext = CUresult (*)(CUcontext *, CUdevice);
 
-TEST_F(ExportTablesTest, RuntimePrimaryContextIsRetained) {
+TEST_F(ExportTablesTest, RuntimePrimaryContext) {
   const void *const *slots = table("6bd5fb6c5bf4e74a8987d93912fd9df9");
   auto primary =
       reinterpret_cast<PrimaryContext>(const_cast<void *>(slots[2]));
   CUcontext viaTable = nullptr, viaDriver = nullptr;
   ASSERT_EQ(primary(&viaTable, 0), CUDA_SUCCESS);
+  // Not retained: the runtime retains it itself right after.
+  unsigned flags = 0;
+  int active = 1;
+  ASSERT_EQ(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
+  EXPECT_EQ(active, 0);
   ASSERT_EQ(cuDevicePrimaryCtxRetain(&viaDriver, 0), CUDA_SUCCESS);
   EXPECT_EQ(viaTable, viaDriver);
-  unsigned flags = 0;
-  int active = 0;
-  ASSERT_EQ(cuDevicePrimaryCtxGetState(0, &flags, &active), CUDA_SUCCESS);
-  EXPECT_EQ(active, 1);
-  EXPECT_EQ(cuDevicePrimaryCtxRelease(0), CUDA_SUCCESS);
   EXPECT_EQ(cuDevicePrimaryCtxRelease(0), CUDA_SUCCESS);
   EXPECT_EQ(primary(nullptr, 0), CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(primary(&viaTable, 1), CUDA_ERROR_INVALID_DEVICE);
 }
 
 using IntegrityCheck = CUresult (*)(uint32_t, uint64_t, uint64_t *);
