@@ -544,6 +544,11 @@ static CUresult linkAdd(CUlinkState state, CUjitInputType type,
   if (CUresult err =
           parseJitOptions(numOptions, options, optionValues, inputOptions))
     return err;
+  // A "cubin" from ptxjit's NVRTC or nvJitLink is PTX text: take what the
+  // bytes are, whatever the type says.
+  if (type == CU_JIT_INPUT_CUBIN &&
+      std::memcmp(data, "\x7f" "ELF", 4) != 0)
+    type = CU_JIT_INPUT_PTX;
   switch (type) {
   case CU_JIT_INPUT_PTX:
   case CU_JIT_INPUT_FATBINARY: {
