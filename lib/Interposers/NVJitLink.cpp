@@ -1,0 +1,443 @@
+//===- NVJitLink.cpp - nvJitLink that links PTX for ptxjit ----------------===//
+//
+// Part of the ptxjit project.
+//
+//===----------------------------------------------------------------------===//
+//
+// libnvJitLink.so.N of ptxjit. A link for `-arch=sm_XX` takes PTX, fatbins
+// (their PTX) and LTO-IR, and its "linked cubin" is one PTX module, which
+// ptxjit's driver loads as it would a cubin:
+//   - PTX and fatbin inputs are linked by ptxjit's own linker (cuLink*, on
+//     the device's primary context), which resolves `.extern` declarations
+//     across inputs and compiles the result once, so that errors surface in
+//     nvJitLinkComplete as they do with NVIDIA's library;
+//   - LTO-IR inputs are turned into PTX by NVIDIA's nvJitLink (`-lto -ptx`
+//     for the virtual architecture), found as libnvrtc's interposer finds
+//     NVRTC ($PTXJIT_NVJITLINK_LIBRARY first);
+//   - libraries of device code (libcudadevrt.a) are skipped with a note:
+//     they hold SASS only;
+//   - cubins (SASS) cannot run: NVJITLINK_ERROR_INVALID_INPUT, with the
+//     reason in the error log.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Interposer.h"
+#include "ptxjit-c/ptxjit_cuda.h"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace ptxjit::interposer;
+
+extern "C" {
+typedef enum {
+  NVJITLINK_SUCCESS = 0,
+  NVJITLINK_ERROR_UNRECOGNIZED_OPTION,
+  NVJITLINK_ERROR_MISSING_ARCH,
+  NVJITLINK_ERROR_INVALID_INPUT,
+  NVJITLINK_ERROR_PTX_COMPILE,
+  NVJITLINK_ERROR_NVVM_COMPILE,
+  NVJITLINK_ERROR_INTERNAL,
+  NVJITLINK_ERROR_THREADPOOL,
+  NVJITLINK_ERROR_UNRECOGNIZED_INPUT,
+  NVJITLINK_ERROR_FINALIZE,
+  NVJITLINK_ERROR_NULL_INPUT,
+} nvJitLinkResult;
+
+typedef enum {
+  NVJITLINK_INPUT_NONE = 0,
+  NVJITLINK_INPUT_CUBIN = 1,
+  NVJITLINK_INPUT_PTX,
+  NVJITLINK_INPUT_LTOIR,
+  NVJITLINK_INPUT_FATBIN,
+  NVJITLINK_INPUT_OBJECT,
+  NVJITLINK_INPUT_LIBRARY,
+  NVJITLINK_INPUT_INDEX,
+  NVJITLINK_INPUT_ANY = 10
+} nvJitLinkInputType;
+}
+
+/// A link in progress.
+struct nvJitLink {
+  std::string architecture; // "80", "90a", ...
+  bool lto = false;
+  struct Input {
+    nvJitLinkInputType type;
+    std::string name, bytes;
+  };
+  std::vector<Input> inputs;
+  std::string image, infoLog, errorLog;
+  bool completed = false;
+};
+typedef nvJitLink *nvJitLinkHandle;
+
+namespace {
+
+RealLibrary &realNvJitLink() {
+  static RealLibrary library("libnvJitLink.so." PTXJIT_INTERPOSER_SOVERSION,
+                             "PTXJIT_NVJITLINK_LIBRARY",
+                             reinterpret_cast<void *>(&realNvJitLink));
+  return library;
+}
+
+/// What the bytes of an input are, for NVJITLINK_INPUT_ANY and for cubins
+/// that are PTX (ptxjit's NVRTC hands those out).
+nvJitLinkInputType sniff(const std::string &bytes) {
+  if (bytes.compare(0, 4, "\x7f" "ELF") == 0)
+    return NVJITLINK_INPUT_CUBIN;
+  if (bytes.compare(0, 8, "!<arch>\n") == 0)
+    return NVJITLINK_INPUT_LIBRARY;
+  uint32_t magic = 0;
+  if (bytes.size() >= 4)
+    std::memcpy(&magic, bytes.data(), 4);
+  if (magic == 0xBA55ED50u || magic == 0x466243B1u)
+    return NVJITLINK_INPUT_FATBIN;
+  // LLVM bitcode: NVVM's LTO-IR.
+  if (bytes.compare(0, 4, "BC\xc0\xde") == 0 || magic == 0x0B17C0DEu)
+    return NVJITLINK_INPUT_LTOIR;
+  if (bytes.find(".version") != std::string::npos ||
+      bytes.find(".entry") != std::string::npos)
+    return NVJITLINK_INPUT_PTX;
+  return NVJITLINK_INPUT_NONE;
+}
+
+/// PTX from LTO-IR inputs, through NVIDIA's nvJitLink.
+nvJitLinkResult ltoToPtx(nvJitLink &link, std::string &ptx) {
+  using Create = nvJitLinkResult (*)(nvJitLinkHandle *, uint32_t,
+                                     const char **);
+  using AddData = nvJitLinkResult (*)(nvJitLinkHandle, nvJitLinkInputType,
+                                      const void *, size_t, const char *);
+  using Handle = nvJitLinkResult (*)(nvJitLinkHandle);
+  using HandlePtr = nvJitLinkResult (*)(nvJitLinkHandle *);
+  using GetSize = nvJitLinkResult (*)(nvJitLinkHandle, size_t *);
+  using GetText = nvJitLinkResult (*)(nvJitLinkHandle, char *);
+  RealLibrary &real = realNvJitLink();
+  auto create = real.get<Create>("__nvJitLinkCreate_13_0");
+  auto addData = real.get<AddData>("__nvJitLinkAddData_13_0");
+  auto complete = real.get<Handle>("__nvJitLinkComplete_13_0");
+  auto destroy = real.get<HandlePtr>("__nvJitLinkDestroy_13_0");
+  auto ptxSize = real.get<GetSize>("__nvJitLinkGetLinkedPtxSize_13_0");
+  auto getPtx = real.get<GetText>("__nvJitLinkGetLinkedPtx_13_0");
+  auto logSize = real.get<GetSize>("__nvJitLinkGetErrorLogSize_13_0");
+  auto getLog = real.get<GetText>("__nvJitLinkGetErrorLog_13_0");
+  if (!create || !addData || !complete || !destroy || !ptxSize || !getPtx) {
+    link.errorLog += "error: LTO-IR needs NVIDIA's nvJitLink to make PTX, "
+                     "and it was not found (set PTXJIT_NVJITLINK_LIBRARY)\n";
+    return NVJITLINK_ERROR_INTERNAL;
+  }
+  std::string arch = "-arch=sm_" + link.architecture;
+  const char *options[] = {arch.c_str(), "-lto", "-ptx"};
+  nvJitLinkHandle handle = nullptr;
+  nvJitLinkResult result = create(&handle, 3, options);
+  for (const auto &input : link.inputs)
+    if (result == NVJITLINK_SUCCESS && input.type == NVJITLINK_INPUT_LTOIR)
+      result = addData(handle, NVJITLINK_INPUT_LTOIR, input.bytes.data(),
+                       input.bytes.size(), input.name.c_str());
+  if (result == NVJITLINK_SUCCESS)
+    result = complete(handle);
+  size_t size = 0;
+  if (result == NVJITLINK_SUCCESS)
+    result = ptxSize(handle, &size);
+  if (result == NVJITLINK_SUCCESS) {
+    std::string text(size, '\0');
+    result = getPtx(handle, text.data());
+    ptx = text.c_str();
+  }
+  if (result != NVJITLINK_SUCCESS && handle && logSize && getLog &&
+      logSize(handle, &size) == NVJITLINK_SUCCESS && size) {
+    std::string log(size, '\0');
+    if (getLog(handle, log.data()) == NVJITLINK_SUCCESS)
+      link.errorLog += log.c_str();
+  }
+  if (handle)
+    destroy(&handle);
+  return result;
+}
+
+/// Links the PTX of \p link's inputs with ptxjit's linker on the primary
+/// context (made current for the call).
+nvJitLinkResult linkPtx(nvJitLink &link, const std::string &ltoPtx) {
+  if (cuInit(0) != CUDA_SUCCESS) {
+    link.errorLog += "error: ptxjit's driver did not initialize\n";
+    return NVJITLINK_ERROR_INTERNAL;
+  }
+  CUcontext primary = nullptr;
+  if (cuDevicePrimaryCtxRetain(&primary, 0) != CUDA_SUCCESS ||
+      cuCtxPushCurrent_v2(primary) != CUDA_SUCCESS) {
+    link.errorLog += "error: no context to link in\n";
+    return NVJITLINK_ERROR_INTERNAL;
+  }
+  char info[4096] = "", error[16384] = "";
+  CUjit_option options[] = {CU_JIT_INFO_LOG_BUFFER,
+                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_ERROR_LOG_BUFFER,
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {info, reinterpret_cast<void *>(sizeof info), error,
+                    reinterpret_cast<void *>(sizeof error)};
+  CUlinkState state = nullptr;
+  CUresult result = cuLinkCreate_v2(4, options, values, &state);
+  for (const auto &input : link.inputs) {
+    if (result != CUDA_SUCCESS)
+      break;
+    CUjitInputType type;
+    switch (input.type) {
+    case NVJITLINK_INPUT_PTX: type = CU_JIT_INPUT_PTX; break;
+    case NVJITLINK_INPUT_FATBIN: type = CU_JIT_INPUT_FATBINARY; break;
+    default: continue;
+    }
+    result = cuLinkAddData_v2(state, type,
+                              const_cast<char *>(input.bytes.c_str()),
+                              input.bytes.size() + 1, input.name.c_str(), 0,
+                              nullptr, nullptr);
+  }
+  if (result == CUDA_SUCCESS && !ltoPtx.empty())
+    result = cuLinkAddData_v2(state, CU_JIT_INPUT_PTX,
+                              const_cast<char *>(ltoPtx.c_str()),
+                              ltoPtx.size() + 1, "<lto>", 0, nullptr, nullptr);
+  void *image = nullptr;
+  size_t size = 0;
+  if (result == CUDA_SUCCESS)
+    result = cuLinkComplete(state, &image, &size);
+  if (result == CUDA_SUCCESS)
+    link.image.assign(static_cast<const char *>(image), size);
+  if (state)
+    cuLinkDestroy(state);
+  CUcontext popped;
+  cuCtxPopCurrent_v2(&popped);
+  cuDevicePrimaryCtxRelease_v2(0);
+  link.infoLog += info;
+  if (*info)
+    link.infoLog += "\n";
+  if (result != CUDA_SUCCESS) {
+    link.errorLog += *error ? error : "error: the link failed";
+    link.errorLog += "\n";
+    return NVJITLINK_ERROR_PTX_COMPILE;
+  }
+  return NVJITLINK_SUCCESS;
+}
+
+nvJitLinkResult addInput(nvJitLinkHandle handle, nvJitLinkInputType type,
+                         std::string bytes, const char *name) {
+  if (!handle)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  std::string label = name ? name : "<data>";
+  nvJitLinkInputType actual = sniff(bytes);
+  if (type == NVJITLINK_INPUT_ANY || (type == NVJITLINK_INPUT_CUBIN &&
+                                      actual == NVJITLINK_INPUT_PTX))
+    type = actual;
+  switch (type) {
+  case NVJITLINK_INPUT_PTX:
+    // Text inputs end at their NUL.
+    bytes = bytes.c_str();
+    [[fallthrough]];
+  case NVJITLINK_INPUT_FATBIN:
+  case NVJITLINK_INPUT_LTOIR:
+    handle->inputs.push_back({type, label, std::move(bytes)});
+    return NVJITLINK_SUCCESS;
+  case NVJITLINK_INPUT_LIBRARY:
+  case NVJITLINK_INPUT_OBJECT:
+  case NVJITLINK_INPUT_INDEX:
+    // Host objects and archives carry SASS (libcudadevrt.a): nothing that
+    // runs here.
+    handle->infoLog += "ptxjit: skipped '" + label + "' (device code in "
+                       "libraries and objects is SASS)\n";
+    return NVJITLINK_SUCCESS;
+  case NVJITLINK_INPUT_CUBIN:
+    handle->errorLog += label + ": error: a cubin is SASS for an NVIDIA "
+                                "GPU, which ptxjit cannot run; link PTX or "
+                                "LTO-IR instead\n";
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  default:
+    handle->errorLog += label + ": error: unrecognized input\n";
+    return NVJITLINK_ERROR_UNRECOGNIZED_INPUT;
+  }
+}
+
+nvJitLinkResult copyOut(const std::string &text, size_t *size) {
+  if (!size)
+    return NVJITLINK_ERROR_NULL_INPUT;
+  *size = text.size() + 1;
+  return NVJITLINK_SUCCESS;
+}
+
+nvJitLinkResult copyOut(const std::string &text, char *out) {
+  if (!out)
+    return NVJITLINK_ERROR_NULL_INPUT;
+  std::memcpy(out, text.c_str(), text.size() + 1);
+  return NVJITLINK_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkCreate(nvJitLinkHandle *handle, uint32_t numOptions,
+                const char **options) {
+  if (!handle || (numOptions && !options))
+    return NVJITLINK_ERROR_NULL_INPUT;
+  *handle = nullptr;
+  auto link = new nvJitLink();
+  for (uint32_t i = 0; i < numOptions; ++i) {
+    std::string option = options[i] ? options[i] : "";
+    if (option.compare(0, 6, "-arch=") == 0) {
+      std::string arch = option.substr(6);
+      size_t digits = arch.find_first_of("0123456789");
+      if (digits == std::string::npos) {
+        delete link;
+        return NVJITLINK_ERROR_UNRECOGNIZED_OPTION;
+      }
+      link->architecture = arch.substr(digits);
+    } else if (option == "-lto") {
+      link->lto = true;
+    }
+    // The optimization, debug, timing and ptxas options change nothing
+    // here.
+  }
+  if (link->architecture.empty()) {
+    delete link;
+    return NVJITLINK_ERROR_MISSING_ARCH;
+  }
+  *handle = link;
+  return NVJITLINK_SUCCESS;
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkDestroy(nvJitLinkHandle *handle) {
+  if (!handle || !*handle)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  delete *handle;
+  *handle = nullptr;
+  return NVJITLINK_SUCCESS;
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkAddData(nvJitLinkHandle handle, nvJitLinkInputType inputType,
+                 const void *data, size_t size, const char *name) {
+  if (!data)
+    return NVJITLINK_ERROR_NULL_INPUT;
+  return addInput(handle, inputType,
+                  std::string(static_cast<const char *>(data), size), name);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkAddFile(nvJitLinkHandle handle, nvJitLinkInputType inputType,
+                 const char *fileName) {
+  if (!fileName)
+    return NVJITLINK_ERROR_NULL_INPUT;
+  std::ifstream file(fileName, std::ios::binary);
+  if (!file) {
+    if (handle)
+      handle->errorLog += std::string(fileName) + ": error: cannot read\n";
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  }
+  std::stringstream bytes;
+  bytes << file.rdbuf();
+  return addInput(handle, inputType, bytes.str(), fileName);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkComplete(nvJitLinkHandle handle) {
+  if (!handle)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  std::string ltoPtx;
+  bool haveLto = false;
+  for (const auto &input : handle->inputs)
+    haveLto |= input.type == NVJITLINK_INPUT_LTOIR;
+  if (haveLto)
+    if (nvJitLinkResult result = ltoToPtx(*handle, ltoPtx))
+      return result;
+  if (nvJitLinkResult result = linkPtx(*handle, ltoPtx))
+    return result;
+  handle->completed = true;
+  return NVJITLINK_SUCCESS;
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkGetLinkedCubinSize(nvJitLinkHandle handle, size_t *size) {
+  if (!handle || !handle->completed)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  return copyOut(handle->image, size);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkGetLinkedCubin(nvJitLinkHandle handle, void *cubin) {
+  if (!handle || !handle->completed)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  return copyOut(handle->image, static_cast<char *>(cubin));
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkGetLinkedPtxSize(nvJitLinkHandle handle, size_t *size) {
+  if (!handle || !handle->completed)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  return copyOut(handle->image, size);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkGetLinkedPtx(nvJitLinkHandle handle, char *ptx) {
+  if (!handle || !handle->completed)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  return copyOut(handle->image, ptx);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkGetErrorLogSize(nvJitLinkHandle handle, size_t *size) {
+  if (!handle)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  return copyOut(handle->errorLog, size);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkGetErrorLog(nvJitLinkHandle handle, char *log) {
+  if (!handle)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  return copyOut(handle->errorLog, log);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkGetInfoLogSize(nvJitLinkHandle handle, size_t *size) {
+  if (!handle)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  return copyOut(handle->infoLog, size);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult
+nvJitLinkGetInfoLog(nvJitLinkHandle handle, char *log) {
+  if (!handle)
+    return NVJITLINK_ERROR_INVALID_INPUT;
+  return copyOut(handle->infoLog, log);
+}
+
+PTXJIT_INTERPOSER_EXPORT nvJitLinkResult nvJitLinkVersion(unsigned int *major,
+                                                          unsigned int *minor) {
+  if (!major || !minor)
+    return NVJITLINK_ERROR_NULL_INPUT;
+  *major = unsigned(std::atoi(PTXJIT_INTERPOSER_SOVERSION));
+  *minor = 0;
+  return NVJITLINK_SUCCESS;
+}
+
+} // extern "C"
+
+// The names the header's inline functions call: __nvJitLink<Name>_13_0.
+#define PTXJIT_VERSIONED_ALIAS(name)                                           \
+  extern "C" PTXJIT_INTERPOSER_EXPORT decltype(name) __##name##_13_0           \
+      __attribute__((alias(#name)));
+PTXJIT_VERSIONED_ALIAS(nvJitLinkCreate)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkDestroy)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkAddData)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkAddFile)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkComplete)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkGetLinkedCubinSize)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkGetLinkedCubin)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkGetLinkedPtxSize)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkGetLinkedPtx)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkGetErrorLogSize)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkGetErrorLog)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkGetInfoLogSize)
+PTXJIT_VERSIONED_ALIAS(nvJitLinkGetInfoLog)
