@@ -93,6 +93,9 @@ CUresult ptxjit::capi::allocate(size_t bytes, MemoryKind kind, unsigned flags,
   CUctx_st *ctx;
   if (CUresult err = requireContext(ctx))
     return err;
+  // After a kernel fault the context is unusable, allocation included.
+  if (ctx->stickyError)
+    return ctx->stickyError;
   if (bytes == 0)
     return CUDA_ERROR_INVALID_VALUE;
   // The virtual device's memory (PTXJIT_DEVICE_MEMORY) is a budget, as a

@@ -235,6 +235,30 @@ static CUresult extractFatbinPTX(const uint8_t *fatbin, std::string &ptx,
   return readFatbinEntryText(best, ptx, why);
 }
 
+static std::string mergePTX(const std::vector<std::string> &inputs);
+
+/// The PTX of a `-rdc=true` program: the runtime registers the device-linked
+/// image (SASS, or nothing when the objects hold PTX only) in a version-2
+/// wrapper whose fourth field lists the objects' own fatbinaries, null
+/// terminated. Their PTX, linked here, is what a GPU driver would JIT.
+static CUresult extractPrelinkedPTX(const void *const *objects,
+                                    std::string &ptx, std::string &why) {
+  std::vector<std::string> units;
+  for (size_t i = 0; i < 65536 && objects[i]; ++i) {
+    std::string unit, unitWhy;
+    if (CUresult err = extractPTX(objects[i], 0, unit, unitWhy)) {
+      why = "error: object " + std::to_string(i) +
+            " of a relocatable (-rdc=true) program: " + unitWhy;
+      return err;
+    }
+    units.push_back(std::move(unit));
+  }
+  if (units.empty())
+    return CUDA_ERROR_INVALID_IMAGE;
+  ptx = mergePTX(units);
+  return CUDA_SUCCESS;
+}
+
 CUresult ptxjit::capi::extractPTX(const void *image, size_t size,
                                   std::string &ptx, std::string &why) {
   const auto *bytes = static_cast<const uint8_t *>(image);
@@ -242,10 +266,23 @@ CUresult ptxjit::capi::extractPTX(const void *image, size_t size,
   if (!sized || size >= 4) {
     uint32_t magic = readAt<uint32_t>(bytes, 0);
     if (magic == kFatbinWrapperMagic) {
+      uint32_t version = readAt<uint32_t>(bytes, 4);
       const void *inner = readAt<const void *>(bytes, 8);
-      if (!inner)
+      auto *objects = version >= 2
+                          ? readAt<const void *const *>(bytes, 16)
+                          : nullptr;
+      if (!inner && !objects)
         return CUDA_ERROR_INVALID_IMAGE;
-      return extractPTX(inner, 0, ptx, why);
+      CUresult result =
+          inner ? extractPTX(inner, 0, ptx, why) : CUDA_ERROR_INVALID_IMAGE;
+      if (result == CUDA_SUCCESS || !objects)
+        return result;
+      std::string objectsWhy;
+      if (extractPrelinkedPTX(objects, ptx, objectsWhy) == CUDA_SUCCESS)
+        return CUDA_SUCCESS;
+      if (!objectsWhy.empty())
+        why = objectsWhy;
+      return result;
     }
     if (magic == kFatbinMagic && (!sized || size >= 16))
       return extractFatbinPTX(bytes, ptx, why);
@@ -1208,7 +1245,10 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
     return CUDA_SUCCESS;
   std::string message = llvm::toString(std::move(error));
   CUresult code = launchErrorCode(message);
-  std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
+  // A failed assert says so itself, at the next synchronization, as on a
+  // GPU; other faults are reported here.
+  if (code != CUDA_ERROR_ASSERT)
+    std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
   if (code == CUDA_ERROR_LAUNCH_FAILED || code == CUDA_ERROR_ILLEGAL_ADDRESS ||
       code == CUDA_ERROR_ASSERT ||
       code == CUDA_ERROR_MISALIGNED_ADDRESS ||

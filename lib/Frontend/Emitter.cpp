@@ -92,8 +92,8 @@ LogicalResult FunctionEmitter::emit() {
     }));
   func->setAttr(attrs::kParams, b.getArrayAttr(params));
   func->setAttr(attrs::kLocalBytes, b.getI64IntegerAttr(fn.localBytes));
-  func->setAttr(attrs::kSharedBytes,
-                b.getI64IntegerAttr(staticSharedBytes(moduleInfo)));
+  // Set for good by layoutSharedMemory, when every kernel is known.
+  func->setAttr(attrs::kSharedBytes, b.getI64IntegerAttr(0));
   if (!fn.reqntid.empty())
     func->setAttr(attrs::kReqntid, b.getDenseI64ArrayAttr(fn.reqntid));
   if (!fn.maxntid.empty())

@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -156,6 +157,8 @@ struct VarInfo {
   bool isReg = false;
   PtxType regType;
   unsigned reg = 0;
+  /// A sized `.shared` variable: its index in ModuleInfo::sharedVars.
+  int sharedId = -1;
 };
 
 /// The PTX definition of the device-runtime library function \p name
@@ -204,11 +207,29 @@ struct FunctionInfo {
 struct ModuleInfo {
   llvm::StringMap<VarInfo> vars;
   uint64_t sharedBytes = 0;
+  /// Every sized `.shared` variable (module or function scope), in the
+  /// order of declaration: where it goes is decided per kernel once the
+  /// module is complete (layoutSharedMemory).
+  struct SharedVar {
+    uint64_t size = 0;
+    unsigned align = 1;
+  };
+  std::vector<SharedVar> sharedVars;
+  /// The alignment of the dynamic part (`.extern .shared` arrays): 16, or
+  /// the largest `.align` among them.
+  unsigned dynamicSharedAlign = 16;
   /// Every `.func` declared or defined.
   llvm::StringMap<FunctionSig> functions;
   /// Module-scope variables whose initializer holds addresses:
   /// (variable, byte offset, symbol) to patch after code generation.
   std::vector<std::tuple<std::string, uint64_t, std::string>> relocations;
+  /// Where each relocation's symbol is named: an initializer may name a
+  /// function or variable declared later in the module (ptxas accepts it;
+  /// libcudadevrt's PTX does it), so the symbols are checked at the end.
+  std::vector<llvm::SMLoc> relocationLocs;
+  /// Every kernel declared or defined: an initializer may hold a kernel's
+  /// address (libcudadevrt's tables for device-side launches do).
+  llvm::StringSet<> kernels;
   /// Direct calls (callee, location), checked against the definitions at
   /// the end of the module.
   mutable std::vector<std::pair<std::string, llvm::SMLoc>> calls;
@@ -217,6 +238,19 @@ struct ModuleInfo {
   /// the target names none.
   unsigned smVersion = 0;
 };
+
+/// The attributes that mark the offset constants of `.shared` variables
+/// until layoutSharedMemory replaces them: the variable's index, or (unit)
+/// the start of the dynamic part.
+inline constexpr llvm::StringLiteral kSharedVarAttr = "ptx.shared_var";
+inline constexpr llvm::StringLiteral kSharedDynamicAttr = "ptx.shared_dynamic";
+
+/// Places the module's `.shared` variables once every kernel is known: a
+/// kernel's static shared memory holds only the variables it and the
+/// functions it calls use, so variables of different kernels share
+/// addresses (nvcc declares each kernel's `__shared__` variables at module
+/// scope). Sets each kernel's shared size and the offset constants.
+void layoutSharedMemory(mlir::ModuleOp module, const ModuleInfo &moduleInfo);
 
 /// Reports an error at \p loc through the MLIR diagnostic engine.
 mlir::InFlightDiagnostic emitErrorAt(mlir::MLIRContext *ctx,

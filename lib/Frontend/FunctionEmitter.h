@@ -409,21 +409,6 @@ inline const StringRef kFloatTypes[] = {"f32", "f64"};
 
 inline PtxType f32Type() { return PtxType::make(PtxType::Float, 32); }
 
-/// The bytes of static `.shared` memory of every kernel of the module: the
-/// module's `.shared` variables, rounded up, when `.extern .shared` arrays
-/// (the dynamic part, which starts right after) are declared, to 16 or the
-/// largest `.align` among them (a 1024-aligned tile for a 128-byte swizzle).
-inline uint64_t staticSharedBytes(const ModuleInfo &moduleInfo) {
-  uint64_t bytes = moduleInfo.sharedBytes;
-  uint64_t align = 0;
-  for (auto &var : moduleInfo.vars)
-    if (var.second.isExternArray)
-      align = std::max<uint64_t>({align, 16, var.second.align});
-  if (align)
-    bytes = (bytes + align - 1) / align * align;
-  return bytes;
-}
-
 /// The second register of a `d|p` destination as an operand of its own.
 Operand pairDestination(const Operand &dest);
 /// Takes the state-space modifier of ld/st/atom (generic when absent).

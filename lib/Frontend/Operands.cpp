@@ -291,12 +291,15 @@ FunctionEmitter::symbolAddress(const Operand &op) {
                       StateSpace::param);
   switch (var->space) {
   case StateSpace::shared: {
-    uint64_t offset = var->offset;
-    // The dynamic part follows the static part, which every kernel and
-    // device function of the module lays out alike.
+    // A placeholder, until the module is complete and layoutSharedMemory
+    // knows which kernels use the variable.
+    Value offset = i64Const(0);
+    Operation *constant = offset.getDefiningOp();
     if (var->isExternArray)
-      offset = staticSharedBytes(moduleInfo);
-    return withOffset(i64Const(offset), StateSpace::shared);
+      constant->setAttr(kSharedDynamicAttr, b.getUnitAttr());
+    else
+      constant->setAttr(kSharedVarAttr, b.getI64IntegerAttr(var->sharedId));
+    return withOffset(offset, StateSpace::shared);
   }
   case StateSpace::local:
     return withOffset(

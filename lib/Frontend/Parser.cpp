@@ -248,14 +248,20 @@ OwningOpRef<ModuleOp> Parser::parse() {
       return nullptr;
   if (failed(parseDeviceLibrary()))
     return nullptr;
+  for (size_t i = 0; i < info.relocations.size(); ++i) {
+    const std::string &symbol = std::get<2>(info.relocations[i]);
+    if (!info.vars.count(symbol) && !info.functions.count(symbol) &&
+        !info.kernels.count(symbol))
+      return error(info.relocationLocs[i])
+                 << "use of undeclared identifier '" << symbol << "'",
+             nullptr;
+  }
   for (auto &[callee, loc] : info.calls)
     if (!info.functions.lookup(callee).defined)
       return error(loc) << "function '" << callee
                         << "' is declared but not defined in this module",
              nullptr;
-  module.get()->setAttr(attrs::kSharedBytes,
-                        IntegerAttr::get(IntegerType::get(ctx, 64),
-                                         info.sharedBytes));
+  layoutSharedMemory(module.get(), info);
   if (!sourceFiles.empty()) {
     SmallVector<NamedAttribute> files;
     for (auto &[number, name] : sourceFiles)
@@ -266,11 +272,28 @@ OwningOpRef<ModuleOp> Parser::parse() {
   }
   if (!info.relocations.empty()) {
     SmallVector<Attribute> relocations;
-    Builder builder(ctx);
-    for (auto &[var, offset, symbol] : info.relocations)
+    OpBuilder builder(ctx);
+    builder.setInsertionPointToEnd(module->getBody());
+    llvm::StringSet<> handles;
+    for (auto &[var, offset, symbol] : info.relocations) {
+      std::string target = symbol;
+      // A kernel's address is a handle of its own: a byte in the module,
+      // distinct per kernel (a kernel is not a host function one can call).
+      if (info.kernels.count(symbol) && !info.vars.count(symbol) &&
+          !info.functions.count(symbol)) {
+        target = "__ptxjit_kernel_handle." + symbol;
+        if (handles.insert(target).second) {
+          auto byte = IntegerType::get(ctx, 8);
+          auto handle = LLVM::GlobalOp::create(
+              builder, builder.getUnknownLoc(), byte, /*isConstant=*/true,
+              LLVM::Linkage::Internal, target, builder.getI8IntegerAttr(0));
+          (void)handle;
+        }
+      }
       relocations.push_back(builder.getArrayAttr(
           {builder.getStringAttr(var), builder.getI64IntegerAttr(offset),
-           builder.getStringAttr(symbol)}));
+           builder.getStringAttr(target)}));
+    }
     module.get()->setAttr(attrs::kRelocations,
                           builder.getArrayAttr(relocations));
   }
@@ -605,13 +628,18 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
     };
     switch (space) {
     case ptx::StateSpace::shared:
+      // Offsets are decided per kernel when the module is complete
+      // (layoutSharedMemory); dynamic shared memory follows each kernel's
+      // static part.
       if (unsized) {
-        // Dynamic shared memory starts after all static shared variables;
-        // its offset is fixed up when the module is complete.
         var.offset = ~uint64_t(0);
+        info.dynamicSharedAlign =
+            std::max<unsigned>(info.dynamicSharedAlign, var.align);
       } else {
         var.offset = alignTo(info.sharedBytes, var.align);
         info.sharedBytes = var.offset + var.size;
+        var.sharedId = int(info.sharedVars.size());
+        info.sharedVars.push_back({var.size, var.align});
       }
       break;
     case ptx::StateSpace::local:
@@ -758,10 +786,8 @@ LogicalResult Parser::parseInitElement(PtxType type,
       if (failed(expect(Token::RParen, "')'")))
         return failure();
     }
-    if (!info.vars.count(symbol) && !info.functions.count(symbol))
-      return error(loc) << "use of undeclared identifier '" << symbol << "'",
-             failure();
     info.relocations.emplace_back(initVarName, bytes.size(), symbol);
+    info.relocationLocs.push_back(loc);
     for (unsigned i = 0; i < elemBytes; ++i)
       bytes.push_back(0);
     return success();
@@ -950,6 +976,8 @@ LogicalResult Parser::parseFunction(bool isEntry, bool isExtern,
   function.name = tok.spelling.str();
   llvm::SMLoc nameLoc = tok.getLoc();
   consume();
+  if (isEntry)
+    info.kernels.insert(function.name);
   if (tok.is(Token::LParen) &&
       failed(parseParams(function.params, isEntry)))
     return failure();

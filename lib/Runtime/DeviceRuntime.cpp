@@ -101,6 +101,9 @@ private:
 struct PrintfFifo {
   std::mutex mutex;
   std::deque<std::string> records;
+  /// Failed asserts' messages, for stderr: like printf output, they reach
+  /// the host at its next synchronization.
+  std::deque<std::string> assertions;
   size_t bytes = 0;
   size_t capacity = kDefaultPrintfFifoBytes;
 };
@@ -260,20 +263,23 @@ void ptxjit::rt::setPrintfFifoSize(size_t bytes) {
 
 void ptxjit::rt::flushDeviceOutput(std::FILE *out) {
   PrintfFifo &fifo = printfFifo();
-  std::deque<std::string> records;
+  std::deque<std::string> records, assertions;
   {
     std::lock_guard<std::mutex> lock(fifo.mutex);
     records.swap(fifo.records);
+    assertions.swap(fifo.assertions);
     fifo.bytes = 0;
   }
-  if (records.empty())
+  if (records.empty() && assertions.empty())
     return;
   // Host output printed before the flush comes first, as with a GPU.
-  if (out != stdout)
-    std::fflush(stdout);
+  std::fflush(stdout);
   for (const std::string &text : records)
     std::fwrite(text.data(), 1, text.size(), out);
   std::fflush(out);
+  for (const std::string &text : assertions)
+    std::fwrite(text.data(), 1, text.size(), stderr);
+  std::fflush(stderr);
 }
 
 extern "C" void ptxrt_device_vprintf(ThreadState *, const uint64_t *format,
@@ -316,9 +322,14 @@ extern "C" void ptxrt_device_assertfail(ThreadState *state,
                 "block: [%u,%u,%u], thread: [%u,%u,%u]", state->ctaid[0],
                 state->ctaid[1], state->ctaid[2], state->tid[0],
                 state->tid[1], state->tid[2]);
-  std::fprintf(stderr, "%s:%u: %s: %s Assertion `%s` failed.\n", text(*file),
-               *line, text(*function), where, text(*message));
-  std::fflush(stderr);
+  char report[4096];
+  std::snprintf(report, sizeof(report), "%s:%u: %s: %s Assertion `%s` failed.\n",
+                text(*file), *line, text(*function), where, text(*message));
+  {
+    PrintfFifo &fifo = printfFifo();
+    std::lock_guard<std::mutex> lock(fifo.mutex);
+    fifo.assertions.push_back(report);
+  }
   check::setFailure("device-side assert triggered");
   state->fault = check::kFaultCheck;
 }

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <numeric>
 #include <vector>
 
@@ -65,10 +66,11 @@ template <class T> static void report(const char *what, const T &a,
                                       const T &b) {
   bool same = a == b;
   std::printf("%s: %s\n", what, same ? "match" : "MISMATCH");
+  std::fflush(stdout);
   failures += !same;
 }
 
-int main() {
+static int run() {
   const int n = 50001;
   std::vector<int> x(n), y(n);
   std::vector<float> f(n);
@@ -181,4 +183,14 @@ int main() {
   }
   std::printf("lib_thrust_sort_reduce: ok\n");
   return 0;
+}
+
+int main() {
+  // Thrust reports a failed CUDA call with an exception.
+  try {
+    return run();
+  } catch (const std::exception &e) {
+    std::printf("exception: %s\n", e.what());
+    return 1;
+  }
 }

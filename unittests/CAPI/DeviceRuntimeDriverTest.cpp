@@ -119,13 +119,17 @@ TEST_F(DeviceRuntimeTest, FailedAssertIsAStickyAssertError) {
   EXPECT_EQ(cuLaunchKernel(function("checked"), 1, 1, 1, 4, 1, 1, 0, nullptr,
                            args, nullptr),
             CUDA_ERROR_ASSERT);
+  // The message reaches the host at its next synchronization, as printf
+  // output does.
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_ASSERT);
   std::string message = testing::internal::GetCapturedStderr();
   EXPECT_NE(message.find("device_runtime.cu:42: void checked(const int *, "
                          "int): block: [0,0,0], thread: [2,0,0] Assertion "
                          "`v[i] >= 0` failed."),
             std::string::npos)
       << message;
-  EXPECT_EQ(cuCtxSynchronize(), CUDA_ERROR_ASSERT);
   int host0 = 0;
   EXPECT_EQ(cuMemcpyDtoH(&host0, values, 4), CUDA_ERROR_ASSERT);
   const char *name = nullptr;

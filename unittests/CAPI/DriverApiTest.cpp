@@ -1800,6 +1800,8 @@ TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {
   CUevent event;
   ASSERT_EQ(cuStreamCreate(&stream, 0), CUDA_SUCCESS);
   ASSERT_EQ(cuEventCreate(&event, 0), CUDA_SUCCESS);
+  CUdeviceptr ptr;
+  ASSERT_EQ(cuMemAlloc(&ptr, 16), CUDA_SUCCESS);
   int flag = 1;
   void *args[] = {&flag};
   EXPECT_EQ(cuLaunchKernel(trapIf, 4, 1, 1, 32, 1, 1, 0, stream, args, nullptr),
@@ -1809,8 +1811,8 @@ TEST_F(DriverTest, TrapIsLaunchFailedAndSticky) {
   EXPECT_EQ(cuStreamSynchronize(stream), CUDA_ERROR_LAUNCH_FAILED);
   EXPECT_EQ(cuStreamQuery(nullptr), CUDA_ERROR_LAUNCH_FAILED);
   EXPECT_EQ(cuEventSynchronize(event), CUDA_ERROR_LAUNCH_FAILED);
-  CUdeviceptr ptr;
-  ASSERT_EQ(cuMemAlloc(&ptr, 16), CUDA_SUCCESS);
+  CUdeviceptr more;
+  EXPECT_EQ(cuMemAlloc(&more, 16), CUDA_ERROR_LAUNCH_FAILED);
   int host = 0;
   EXPECT_EQ(cuMemcpyDtoH(&host, ptr, 4), CUDA_ERROR_LAUNCH_FAILED);
   flag = 0;
