@@ -846,6 +846,37 @@ static CUgraphNode_st *nodeOf(CUgraphNode node, CUgraphNodeType type) {
   return isNode(node) && node->type == type ? node : nullptr;
 }
 
+/// Copies the payload \p field of a node of \p type out (the
+/// cuGraph*NodeGetParams functions).
+template <typename T>
+static CUresult getPayload(CUgraphNode hNode, CUgraphNodeType type,
+                           T CUgraphNode_st::*field, T *out) {
+  CUgraphNode_st *node = nodeOf(hNode, type);
+  if (!node || !out)
+    return CUDA_ERROR_INVALID_VALUE;
+  *out = node->*field;
+  return CUDA_SUCCESS;
+}
+
+/// Sets the payload \p field of a node of \p type (the
+/// cuGraph*NodeSetParams functions), after \p check accepts the value.
+template <typename T>
+static CUresult setPayload(CUgraphNode_st *node, CUgraphNodeType type,
+                           T CUgraphNode_st::*field, const T *value,
+                           CUresult (*check)(const T *) = nullptr) {
+  if (!node || node->type != type || !value)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (check)
+    if (CUresult err = check(value))
+      return err;
+  node->*field = *value;
+  return CUDA_SUCCESS;
+}
+
+static CUresult checkHost(const CUDA_HOST_NODE_PARAMS *params) {
+  return params->fn ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
 PTXJIT_EXPORT CUresult cuGraphKernelNodeGetParams(
     CUgraphNode hNode, CUDA_KERNEL_NODE_PARAMS_v1 *nodeParams) {
   PTXJIT_API_ENTRY();
@@ -963,21 +994,16 @@ PTXJIT_EXPORT CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode,
 PTXJIT_EXPORT CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
                                                   CUDA_MEMCPY3D *nodeParams) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = nodeOf(hNode, CU_GRAPH_NODE_TYPE_MEMCPY);
-  if (!node || !nodeParams)
-    return CUDA_ERROR_INVALID_VALUE;
-  *nodeParams = node->copy;
-  return CUDA_SUCCESS;
+  return getPayload(hNode, CU_GRAPH_NODE_TYPE_MEMCPY, &CUgraphNode_st::copy,
+                    nodeParams);
 }
 
 PTXJIT_EXPORT CUresult cuGraphMemcpyNodeSetParams(
     CUgraphNode hNode, const CUDA_MEMCPY3D *nodeParams) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = nodeOf(hNode, CU_GRAPH_NODE_TYPE_MEMCPY);
-  if (!node || !nodeParams)
-    return CUDA_ERROR_INVALID_VALUE;
-  node->copy = *nodeParams;
-  return CUDA_SUCCESS;
+  return setPayload(isNode(hNode) ? hNode : nullptr,
+                    CU_GRAPH_NODE_TYPE_MEMCPY, &CUgraphNode_st::copy,
+                    nodeParams);
 }
 
 PTXJIT_EXPORT CUresult cuGraphAddMemsetNode(
@@ -997,23 +1023,16 @@ PTXJIT_EXPORT CUresult cuGraphAddMemsetNode(
 PTXJIT_EXPORT CUresult cuGraphMemsetNodeGetParams(
     CUgraphNode hNode, CUDA_MEMSET_NODE_PARAMS *nodeParams) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = nodeOf(hNode, CU_GRAPH_NODE_TYPE_MEMSET);
-  if (!node || !nodeParams)
-    return CUDA_ERROR_INVALID_VALUE;
-  *nodeParams = node->memset;
-  return CUDA_SUCCESS;
+  return getPayload(hNode, CU_GRAPH_NODE_TYPE_MEMSET, &CUgraphNode_st::memset,
+                    nodeParams);
 }
 
 PTXJIT_EXPORT CUresult cuGraphMemsetNodeSetParams(
     CUgraphNode hNode, const CUDA_MEMSET_NODE_PARAMS *nodeParams) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = nodeOf(hNode, CU_GRAPH_NODE_TYPE_MEMSET);
-  if (!node)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult err = checkMemset(nodeParams))
-    return err;
-  node->memset = *nodeParams;
-  return CUDA_SUCCESS;
+  return setPayload(isNode(hNode) ? hNode : nullptr,
+                    CU_GRAPH_NODE_TYPE_MEMSET, &CUgraphNode_st::memset,
+                    nodeParams, &checkMemset);
 }
 
 PTXJIT_EXPORT CUresult cuGraphAddHostNode(
@@ -1032,21 +1051,15 @@ PTXJIT_EXPORT CUresult cuGraphAddHostNode(
 PTXJIT_EXPORT CUresult cuGraphHostNodeGetParams(
     CUgraphNode hNode, CUDA_HOST_NODE_PARAMS *nodeParams) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = nodeOf(hNode, CU_GRAPH_NODE_TYPE_HOST);
-  if (!node || !nodeParams)
-    return CUDA_ERROR_INVALID_VALUE;
-  *nodeParams = node->host;
-  return CUDA_SUCCESS;
+  return getPayload(hNode, CU_GRAPH_NODE_TYPE_HOST, &CUgraphNode_st::host,
+                    nodeParams);
 }
 
 PTXJIT_EXPORT CUresult cuGraphHostNodeSetParams(
     CUgraphNode hNode, const CUDA_HOST_NODE_PARAMS *nodeParams) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = nodeOf(hNode, CU_GRAPH_NODE_TYPE_HOST);
-  if (!node || !nodeParams || !nodeParams->fn)
-    return CUDA_ERROR_INVALID_VALUE;
-  node->host = *nodeParams;
-  return CUDA_SUCCESS;
+  return setPayload(isNode(hNode) ? hNode : nullptr, CU_GRAPH_NODE_TYPE_HOST,
+                    &CUgraphNode_st::host, nodeParams, &checkHost);
 }
 
 PTXJIT_EXPORT CUresult cuGraphAddChildGraphNode(CUgraphNode *phGraphNode,
@@ -1735,36 +1748,24 @@ PTXJIT_EXPORT CUresult cuGraphExecMemcpyNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_MEMCPY3D *copyParams,
     CUcontext ctx) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = execNode(hGraphExec, hNode);
-  if (!node || node->type != CU_GRAPH_NODE_TYPE_MEMCPY || !copyParams)
-    return CUDA_ERROR_INVALID_VALUE;
-  node->copy = *copyParams;
-  return CUDA_SUCCESS;
+  return setPayload(execNode(hGraphExec, hNode), CU_GRAPH_NODE_TYPE_MEMCPY,
+                    &CUgraphNode_st::copy, copyParams);
 }
 
 PTXJIT_EXPORT CUresult cuGraphExecMemsetNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = execNode(hGraphExec, hNode);
-  if (!node || node->type != CU_GRAPH_NODE_TYPE_MEMSET)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult err = checkMemset(memsetParams))
-    return err;
-  node->memset = *memsetParams;
-  return CUDA_SUCCESS;
+  return setPayload(execNode(hGraphExec, hNode), CU_GRAPH_NODE_TYPE_MEMSET,
+                    &CUgraphNode_st::memset, memsetParams, &checkMemset);
 }
 
 PTXJIT_EXPORT CUresult cuGraphExecHostNodeSetParams(
     CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_HOST_NODE_PARAMS *nodeParams) {
   PTXJIT_API_ENTRY();
-  CUgraphNode_st *node = execNode(hGraphExec, hNode);
-  if (!node || node->type != CU_GRAPH_NODE_TYPE_HOST || !nodeParams ||
-      !nodeParams->fn)
-    return CUDA_ERROR_INVALID_VALUE;
-  node->host = *nodeParams;
-  return CUDA_SUCCESS;
+  return setPayload(execNode(hGraphExec, hNode), CU_GRAPH_NODE_TYPE_HOST,
+                    &CUgraphNode_st::host, nodeParams, &checkHost);
 }
 
 /// Rebuilds an executable graph's run order after a change to its nodes.
