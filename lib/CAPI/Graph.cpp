@@ -894,6 +894,13 @@ PTXJIT_EXPORT CUresult cuGraphKernelNodeGetParams_v2(
   if (!node || !nodeParams)
     return CUDA_ERROR_INVALID_VALUE;
   getKernelParams(node, nodeParams);
+  // A library's kernel is named by its CUkernel too: NVIDIA's runtime maps
+  // `kern` back to the host function.
+  if (node->function->module->library)
+    nodeParams->kern = reinterpret_cast<CUkernel>(node->function);
+  nodeParams->ctx = node->function->module->context
+                        ? node->function->module->context
+                        : currentContext();
   return CUDA_SUCCESS;
 }
 

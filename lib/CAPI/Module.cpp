@@ -244,17 +244,29 @@ static std::string mergePTX(const std::vector<std::string> &inputs);
 static CUresult extractPrelinkedPTX(const void *const *objects,
                                     std::string &ptx, std::string &why) {
   std::vector<std::string> units;
+  CUresult firstError = CUDA_ERROR_INVALID_IMAGE;
   for (size_t i = 0; i < 65536 && objects[i]; ++i) {
     std::string unit, unitWhy;
+    // An object without PTX (libcudadevrt's, SASS only) adds nothing; a
+    // function the others need from it is then reported undefined.
     if (CUresult err = extractPTX(objects[i], 0, unit, unitWhy)) {
-      why = "error: object " + std::to_string(i) +
-            " of a relocatable (-rdc=true) program: " + unitWhy;
-      return err;
+      if (units.empty() && why.empty()) {
+        why = "error: object " + std::to_string(i) +
+              " of a relocatable (-rdc=true) program: " + unitWhy;
+        firstError = err;
+      }
+      continue;
     }
+    // libcudadevrt's object: ptxjit's device runtime provides what device
+    // code calls of it (printf, malloc, device-side launches), and its PTX
+    // calls functions that exist only as SASS.
+    if (unit.find("_cuda_device_runtime_cu_") != std::string::npos)
+      continue;
     units.push_back(std::move(unit));
   }
   if (units.empty())
-    return CUDA_ERROR_INVALID_IMAGE;
+    return firstError;
+  why.clear();
   ptx = mergePTX(units);
   return CUDA_SUCCESS;
 }

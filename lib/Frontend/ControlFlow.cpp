@@ -100,6 +100,11 @@ static const DeviceRuntimeFunction *lookupDeviceRuntimeFunction(StringRef name) 
       {"__assertfail", "ptxrt_device_assertfail", {8, 8, 4, 8, 8}, {}},
       {"malloc", "ptxrt_device_malloc", {8}, {8}},
       {"free", "ptxrt_device_free", {8}, {}},
+      // Device-side launches (CUDA 12's CDP2 names).
+      {"__cudaCDP2GetParameterBufferV2", "ptxrt_device_cdp_parameter_buffer",
+       {8, 12, 12, 4}, {8}},
+      {"__cudaCDP2LaunchDeviceV2", "ptxrt_device_cdp_launch", {8, 8}, {4}},
+      {"__cudaCDP2GetLastError", "ptxrt_device_cdp_last_error", {}, {4}},
   };
   for (const DeviceRuntimeFunction &function : functions)
     if (function.name == name)

@@ -252,6 +252,11 @@ inline constexpr llvm::StringLiteral kSharedDynamicAttr = "ptx.shared_dynamic";
 /// scope). Sets each kernel's shared size and the offset constants.
 void layoutSharedMemory(mlir::ModuleOp module, const ModuleInfo &moduleInfo);
 
+/// The handle that stands for kernel \p kernel's address (in `mov` and in
+/// initializers): a constant global of \p module holding the kernel's name,
+/// made on first use. Device-side launches find the kernel by it.
+std::string kernelHandle(mlir::ModuleOp module, llvm::StringRef kernel);
+
 /// Reports an error at \p loc through the MLIR diagnostic engine.
 mlir::InFlightDiagnostic emitErrorAt(mlir::MLIRContext *ctx,
                                      const llvm::SourceMgr &sourceMgr,

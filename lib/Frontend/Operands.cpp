@@ -281,6 +281,16 @@ FunctionEmitter::symbolAddress(const Operand &op) {
           LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr).getResult(),
           StateSpace::generic);
     }
+    if (moduleInfo.kernels.count(name)) {
+      // A kernel's address: its handle (device-side launches take it).
+      auto module = b.getBlock()->getParentOp()->getParentOfType<ModuleOp>();
+      std::string handle = kernelHandle(module, name);
+      Value ptr = LLVM::AddressOfOp::create(
+          b, loc, LLVM::LLVMPointerType::get(ctx), handle);
+      return withOffset(
+          LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), ptr).getResult(),
+          StateSpace::generic);
+    }
     return error(op.loc) << "use of undeclared identifier '" << name << "'",
            failure();
   }
@@ -458,4 +468,19 @@ FailureOr<Value> FunctionEmitter::memoryPointer(const Operand &op,
   if (failed(addr))
     return failure();
   return hostPointer(space, *addr);
+}
+
+std::string ptxjit::frontend::kernelHandle(ModuleOp module, StringRef kernel) {
+  std::string symbol = ("__ptxjit_kernel_handle." + kernel).str();
+  if (module.lookupSymbol(symbol))
+    return symbol;
+  OpBuilder builder(module.getContext());
+  builder.setInsertionPointToStart(module.getBody());
+  std::string name = kernel.str();
+  name.push_back('\0');
+  auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), name.size());
+  LLVM::GlobalOp::create(builder, builder.getUnknownLoc(), type,
+                         /*isConstant=*/true, LLVM::Linkage::External, symbol,
+                         builder.getStringAttr(name));
+  return symbol;
 }

@@ -272,24 +272,14 @@ OwningOpRef<ModuleOp> Parser::parse() {
   }
   if (!info.relocations.empty()) {
     SmallVector<Attribute> relocations;
-    OpBuilder builder(ctx);
-    builder.setInsertionPointToEnd(module->getBody());
-    llvm::StringSet<> handles;
+    Builder builder(ctx);
     for (auto &[var, offset, symbol] : info.relocations) {
       std::string target = symbol;
-      // A kernel's address is a handle of its own: a byte in the module,
-      // distinct per kernel (a kernel is not a host function one can call).
+      // A kernel's address is its handle (a kernel is not a host function
+      // one can call).
       if (info.kernels.count(symbol) && !info.vars.count(symbol) &&
-          !info.functions.count(symbol)) {
-        target = "__ptxjit_kernel_handle." + symbol;
-        if (handles.insert(target).second) {
-          auto byte = IntegerType::get(ctx, 8);
-          auto handle = LLVM::GlobalOp::create(
-              builder, builder.getUnknownLoc(), byte, /*isConstant=*/true,
-              LLVM::Linkage::Internal, target, builder.getI8IntegerAttr(0));
-          (void)handle;
-        }
-      }
+          !info.functions.count(symbol))
+        target = kernelHandle(module.get(), symbol);
       relocations.push_back(builder.getArrayAttr(
           {builder.getStringAttr(var), builder.getI64IntegerAttr(offset),
            builder.getStringAttr(target)}));

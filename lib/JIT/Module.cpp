@@ -724,6 +724,32 @@ static constexpr uint64_t kMaxSharedBytes = 227 * 1024;
 /// Maximum CTAs per cluster (sm_90's non-portable limit).
 static constexpr uint64_t kMaxClusterCtas = 16;
 
+llvm::Error Module::launchChildren(llvm::ArrayRef<rt::DeviceLaunch> children,
+                                   const LaunchOptions &options) {
+  for (const rt::DeviceLaunch &child : children) {
+    const KernelInfo *info = nullptr;
+    for (const KernelInfo &candidate : impl->kernels)
+      if (candidate.name == child.kernel)
+        info = &candidate;
+    if (!info)
+      return makeError(llvm::Twine("error: a device-side launch of '") +
+                       child.kernel +
+                       "', a kernel this module does not compile");
+    std::vector<const void *> args;
+    for (const KernelParam &param : info->params)
+      args.push_back(child.params + param.offset);
+    LaunchOptions childOptions;
+    childOptions.numThreads = options.numThreads;
+    childOptions.timeoutSeconds = options.timeoutSeconds;
+    if (llvm::Error error =
+            launch(*info, {child.grid[0], child.grid[1], child.grid[2]},
+                   {child.block[0], child.block[1], child.block[2]},
+                   child.sharedBytes, args, childOptions))
+      return error;
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
                            uint32_t dynamicSharedBytes,
                            llvm::ArrayRef<const void *> args,
@@ -820,6 +846,15 @@ llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
   launch.checks = impl->checks;
   launch.timeoutSeconds = options.timeoutSeconds;
   rt::LaunchResult result = rt::launchGrid(impl->ctaFunctions[index], launch);
+  // The grids this one launched (dynamic parallelism): a parent grid is
+  // complete only when its children are, so they run now, in launch order,
+  // tail launches last; their own children run within their launches.
+  std::vector<rt::DeviceLaunch> children = rt::takeDeviceLaunches();
+  if (!result.faulted)
+    if (llvm::Error error = launchChildren(children, options))
+      result.faulted = true, result.message = llvm::toString(std::move(error));
+  for (rt::DeviceLaunch &child : children)
+    std::free(child.params);
   if (result.faulted && !result.message.empty())
     return makeError("error: kernel '" + kernel.name + "' failed in CTA (" +
                      llvm::Twine(result.faultCta[0]) + "," +

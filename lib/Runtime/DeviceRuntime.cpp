@@ -452,12 +452,97 @@ extern "C" void ptxrt_device_free(ThreadState *, const uint64_t *ptr) {
   check::unregisterMemory(block);
 }
 
+//===----------------------------------------------------------------------===//
+// Device-side launches (dynamic parallelism, CDP2)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Grids asked for (parameter buffers handed out) and launched.
+struct DeviceLaunchQueue {
+  std::mutex mutex;
+  std::map<uint8_t *, ptxjit::rt::DeviceLaunch> pending;
+  std::vector<ptxjit::rt::DeviceLaunch> launched, tails;
+};
+
+DeviceLaunchQueue &deviceLaunches() {
+  static DeviceLaunchQueue *queue = new DeviceLaunchQueue();
+  return *queue;
+}
+
+/// The largest parameter buffer a child grid gets (CUDA's limit is 4 KiB
+/// for kernel parameters; 32 KiB since CUDA 12.1).
+constexpr size_t kParameterBufferBytes = 32 * 1024;
+
+/// cudaStreamTailLaunch, as device code passes it.
+constexpr uint64_t kTailLaunchStream = 3;
+} // namespace
+
+extern "C" void ptxrt_device_cdp_parameter_buffer(
+    ThreadState *, const uint64_t *kernel, const uint32_t *grid,
+    const uint32_t *block, const uint32_t *sharedBytes, uint64_t *result) {
+  *result = 0;
+  if (!*kernel)
+    return;
+  DeviceLaunch launch;
+  launch.kernel = reinterpret_cast<const char *>(*kernel);
+  for (int i = 0; i < 3; ++i) {
+    launch.grid[i] = grid[i];
+    launch.block[i] = block[i];
+  }
+  launch.sharedBytes = *sharedBytes;
+  launch.params = static_cast<uint8_t *>(std::calloc(1, kParameterBufferBytes));
+  if (!launch.params)
+    return;
+  DeviceLaunchQueue &queue = deviceLaunches();
+  std::lock_guard<std::mutex> lock(queue.mutex);
+  queue.pending[launch.params] = launch;
+  *result = reinterpret_cast<uint64_t>(launch.params);
+}
+
+extern "C" void ptxrt_device_cdp_launch(ThreadState *, const uint64_t *buffer,
+                                        const uint64_t *stream,
+                                        int32_t *result) {
+  DeviceLaunchQueue &queue = deviceLaunches();
+  std::lock_guard<std::mutex> lock(queue.mutex);
+  auto it = queue.pending.find(reinterpret_cast<uint8_t *>(*buffer));
+  if (it == queue.pending.end()) {
+    *result = 1; // cudaErrorInvalidValue
+    return;
+  }
+  DeviceLaunch launch = it->second;
+  queue.pending.erase(it);
+  launch.tail = *stream == kTailLaunchStream;
+  (launch.tail ? queue.tails : queue.launched).push_back(launch);
+  *result = 0;
+}
+
+extern "C" void ptxrt_device_cdp_last_error(ThreadState *, int32_t *result) {
+  *result = 0;
+}
+
+std::vector<DeviceLaunch> ptxjit::rt::takeDeviceLaunches() {
+  DeviceLaunchQueue &queue = deviceLaunches();
+  std::lock_guard<std::mutex> lock(queue.mutex);
+  std::vector<DeviceLaunch> launches = std::move(queue.launched);
+  launches.insert(launches.end(), queue.tails.begin(), queue.tails.end());
+  queue.launched.clear();
+  queue.tails.clear();
+  // Buffers asked for and never launched go too.
+  for (auto &[buffer, launch] : queue.pending)
+    std::free(buffer);
+  queue.pending.clear();
+  return launches;
+}
+
 std::vector<std::pair<const char *, void *>>
 ptxjit::rt::getDeviceRuntimeSymbols() {
 #define DEVICE_FUNCTION(name) {#name, reinterpret_cast<void *>(&name)}
   return {DEVICE_FUNCTION(ptxrt_device_vprintf),
           DEVICE_FUNCTION(ptxrt_device_assertfail),
           DEVICE_FUNCTION(ptxrt_device_malloc),
-          DEVICE_FUNCTION(ptxrt_device_free)};
+          DEVICE_FUNCTION(ptxrt_device_free),
+          DEVICE_FUNCTION(ptxrt_device_cdp_parameter_buffer),
+          DEVICE_FUNCTION(ptxrt_device_cdp_launch),
+          DEVICE_FUNCTION(ptxrt_device_cdp_last_error)};
 #undef DEVICE_FUNCTION
 }

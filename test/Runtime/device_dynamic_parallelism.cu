@@ -3,10 +3,8 @@
 // launches a grid into cudaStreamTailLaunch that runs once the parent grid
 // has finished (so it sees what the parent wrote after launching it). The
 // host's cudaDeviceSynchronize waits for the whole tree.
-// Device-side launches (CDP2: cudaGetParameterBuffer, cudaLaunchDevice)
-// are not implemented yet (docs/running-cuda-programs.md): the child
-// grids' launch functions of libcudadevrt are SASS only.
-// XFAIL: *
+// ptxjit runs a grid's children when the grid has finished (a CDP2 parent
+// is complete only once its children are), tail launches last.
 // REQUIRES: nvcc
 // RUN: %nvcc -std=c++17 -rdc=true -o %t.dp.static %s -lcudadevrt
 // RUN: %nvcc -std=c++17 -rdc=true -cudart shared -o %t.dp.shared %s -lcudadevrt

@@ -3,11 +3,17 @@
 // calls back a __device__ function defined here; extern __device__ and
 // extern __constant__ variables of the other file, written and read from the
 // host by symbol; a kernel defined in the other file launched from here.
+// The runtime registers the device-linked image with the objects' own
+// fatbinaries; ptxjit links the objects' PTX. With PTX only (no SASS to link)
+// the device-linked image is empty and the objects are all there is.
 // REQUIRES: nvcc
 // RUN: %nvcc -std=c++17 -rdc=true -o %t.rdc.static %s %S/Inputs/device_rdc_math.cu
 // RUN: %nvcc -std=c++17 -rdc=true -cudart shared -o %t.rdc.shared %s %S/Inputs/device_rdc_math.cu
 // RUN: %cuda_run %t.rdc.static | FileCheck %s
 // RUN: %cuda_run %t.rdc.shared | FileCheck %s
+// RUN: %nvcc -std=c++17 -rdc=true -gencode arch=compute_75,code=compute_75 \
+// RUN:   -o %t.rdc.ptx %s %S/Inputs/device_rdc_math.cu
+// RUN: %cuda_run %t.rdc.ptx | FileCheck %s
 // CHECK: cross-file calls: 1000 values match
 // CHECK-NEXT: extern __device__ counter: 1000
 // CHECK-NEXT: kernel of the other file: 1000 values match

@@ -25,6 +25,10 @@
 #include <vector>
 
 namespace ptxjit {
+namespace rt {
+struct DeviceLaunch;
+} // namespace rt
+
 
 /// A 3-D extent, as used for grid and block sizes.
 struct Dim3 {
@@ -193,6 +197,10 @@ public:
   llvm::ArrayRef<std::pair<std::string, double>> getCompileStages() const;
 
 private:
+  /// Runs the grids a finished grid launched from device code.
+  llvm::Error launchChildren(llvm::ArrayRef<rt::DeviceLaunch> children,
+                             const LaunchOptions &options);
+
   explicit Module(std::unique_ptr<ModuleImpl> impl);
   std::unique_ptr<ModuleImpl> impl;
 };

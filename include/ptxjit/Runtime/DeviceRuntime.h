@@ -58,6 +58,25 @@ std::pair<std::string, int> formatDevicePrintf(const char *format,
 /// The device runtime's functions, by the names the generated code calls.
 std::vector<std::pair<const char *, void *>> getDeviceRuntimeSymbols();
 
+/// A grid a kernel launched (dynamic parallelism, CDP2): the kernel's handle
+/// (the address of a NUL-terminated byte string holding its name, as the
+/// frontend gives kernel addresses), its shape and its parameter buffer.
+struct DeviceLaunch {
+  const char *kernel = nullptr;
+  uint32_t grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+  uint32_t sharedBytes = 0;
+  /// Malloc'd; holds the kernel's parameters at their offsets.
+  uint8_t *params = nullptr;
+  /// cudaStreamTailLaunch: runs after every other grid of its parent.
+  bool tail = false;
+};
+
+/// Takes the grids that device code launched since the last call, in the
+/// order they were launched, tail launches last. The launcher runs them when
+/// the launching grid has finished (CDP2 makes a parent grid complete only
+/// once its children are) and frees their parameter buffers.
+std::vector<DeviceLaunch> takeDeviceLaunches();
+
 } // namespace ptxjit::rt
 
 extern "C" {
@@ -77,6 +96,23 @@ void ptxrt_device_malloc(ptxjit::rt::ThreadState *state, const uint64_t *size,
                          uint64_t *result);
 /// `void free(void *)`: null and pointers malloc did not return are ignored.
 void ptxrt_device_free(ptxjit::rt::ThreadState *state, const uint64_t *ptr);
+/// `void *__cudaCDP2GetParameterBufferV2(void *kernel, dim3 grid, dim3
+/// block, unsigned sharedBytes)`: the buffer the caller writes the child's
+/// parameters into, or null when it cannot be had.
+void ptxrt_device_cdp_parameter_buffer(ptxjit::rt::ThreadState *state,
+                                       const uint64_t *kernel,
+                                       const uint32_t *grid,
+                                       const uint32_t *block,
+                                       const uint32_t *sharedBytes,
+                                       uint64_t *result);
+/// `cudaError_t __cudaCDP2LaunchDeviceV2(void *buffer, cudaStream_t
+/// stream)`: launches the grid of a parameter buffer.
+void ptxrt_device_cdp_launch(ptxjit::rt::ThreadState *state,
+                             const uint64_t *buffer, const uint64_t *stream,
+                             int32_t *result);
+/// `cudaError_t __cudaCDP2GetLastError()`: launches cannot fail here.
+void ptxrt_device_cdp_last_error(ptxjit::rt::ThreadState *state,
+                                 int32_t *result);
 }
 
 #endif // PTXJIT_RUNTIME_DEVICERUNTIME_H
