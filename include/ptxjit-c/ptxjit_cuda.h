@@ -1199,7 +1199,8 @@ PTXJIT_API cuDriverGetVersion(int *driverVersion);
 PTXJIT_API cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion,
                                cuuint64_t flags,
                                CUdriverProcAddressQueryResult *symbolStatus);
-/* Private driver tables are not provided: CUDA_ERROR_NOT_SUPPORTED. */
+/* The private tables NVIDIA's runtime asks for (lib/CAPI/ExportTables.cpp, */
+/* docs/running-cuda-programs.md); other ids: CUDA_ERROR_NOT_SUPPORTED.     */
 PTXJIT_API cuGetExportTable(const void **ppExportTable,
                             const CUuuid *pExportTableId);
 
