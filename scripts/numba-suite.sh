@@ -9,12 +9,11 @@
 #
 # The environment lives in build/numba-suite: a virtual environment with the
 # clients of test/CAPI/Inputs/requirements.txt and what the suite imports
-# (pytest, filecheck, cffi, ml_dtypes), and two small files this script
-# writes:
-#  - sitecustomize.py hides nvJitLink, which links to SASS only a GPU runs,
-#    so that Numba links PTX through the driver (as test/CAPI does);
-#  - conftest.py gives the `initialize_from_pytest_config` fixture, which
-#    numba-cuda's repository defines but its wheel does not ship.
+# (pytest, filecheck, cffi, ml_dtypes), and a conftest.py this script
+# writes, which gives the `initialize_from_pytest_config` fixture that
+# numba-cuda's repository defines but its wheel does not ship. Numba links
+# through ptxjit's libnvJitLink.so.13, which libcuda.so.1 loads
+# (docs/running-cuda-programs.md).
 # Tests that start processes importing the test modules by name cannot run
 # under --import-mode=importlib and fail for that reason alone (test_init,
 # core/test_serialize, test_multithreads, test_extending, test_caching's
@@ -31,21 +30,7 @@ if [ ! -x "$venv/bin/python" ]; then
     -r "$root/test/CAPI/Inputs/requirements.txt" \
     pytest filecheck cffi ml_dtypes
 fi
-cat > "$work/sitecustomize.py" <<'PY'
-import cuda.pathfinder as pathfinder
-
-_load = pathfinder.load_nvidia_dynamic_lib
-
-
-def _load_without_nvjitlink(name):
-    if name == "nvJitLink":
-        raise pathfinder.DynamicLibNotFoundError(
-            "hidden: ptxjit links PTX through the driver")
-    return _load(name)
-
-
-pathfinder.load_nvidia_dynamic_lib = _load_without_nvjitlink
-PY
+rm -f "$work/sitecustomize.py"
 cat > "$work/conftest.py" <<'PY'
 import pytest
 

@@ -19,6 +19,7 @@
 #include <fstream>
 #include <new>
 #include <thread>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -382,6 +383,35 @@ static void unlockInForkedChild() {
   // The lock belongs to the parent's thread, whose id the child's thread
   // does not have: it cannot unlock it, so it gets a new lock.
   new (&d.mutex) std::recursive_mutex();
+}
+
+/// Loads ptxjit's libnvrtc and libnvJitLink from this library's directory
+/// when libcuda.so.1 itself is loaded, unless libraries of those names are
+/// loaded already. Python packages (cuda.pathfinder, under cuda.core and
+/// numba-cuda) load the driver first and then take an NVIDIA compiler that
+/// is already loaded before looking in their own wheels: they get the ones
+/// that hand out PTX. Only the driver's name does it (libptxjit.so does
+/// not), and PTXJIT_NO_INTERPOSERS=1 turns it off.
+__attribute__((constructor)) static void preloadCompilerInterposers() {
+  if (const char *off = std::getenv("PTXJIT_NO_INTERPOSERS"))
+    if (*off && std::strcmp(off, "0") != 0)
+      return;
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&preloadCompilerInterposers), &info) ||
+      !info.dli_fname)
+    return;
+  std::string self = info.dli_fname;
+  size_t slash = self.rfind('/');
+  std::string dir = slash == std::string::npos ? "." : self.substr(0, slash);
+  if (self.compare(slash + 1, 10, "libcuda.so") != 0)
+    return;
+  for (const char *soname : {"libnvrtc.so.13", "libnvJitLink.so.13"}) {
+    if (dlopen(soname, RTLD_LAZY | RTLD_NOLOAD))
+      continue;
+    std::string path = dir + "/" + soname;
+    if (access(path.c_str(), R_OK) == 0)
+      dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  }
 }
 
 PTXJIT_EXPORT CUresult cuInit(unsigned int flags) {

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <link.h>
 #include <mutex>
 
 using namespace ptxjit::interposer;
@@ -41,6 +42,23 @@ void RealLibrary::open() {
   if (const char *explicitPath = std::getenv(envVariable.c_str()))
     if (*explicitPath)
       candidates.push_back(explicitPath);
+  // The directories of NVIDIA libraries the process has loaded already
+  // (a Python wheel's libnvvm or libcudart): the compiler next to them
+  // matches their version, which NVVM's LTO-IR needs.
+  std::vector<std::string> loadedDirs;
+  dl_iterate_phdr(
+      [](dl_phdr_info *info, size_t, void *data) {
+        std::string name = info->dlpi_name ? info->dlpi_name : "";
+        size_t slash = name.rfind('/');
+        if (slash != std::string::npos &&
+            name.find("/nvidia/", 0) != std::string::npos)
+          static_cast<std::vector<std::string> *>(data)->push_back(
+              name.substr(0, slash));
+        return 0;
+      },
+      &loadedDirs);
+  for (const std::string &dir : loadedDirs)
+    candidates.push_back(dir + "/" + soname);
   if (const char *path = std::getenv("LD_LIBRARY_PATH")) {
     std::string list = path;
     size_t start = 0;

@@ -25,8 +25,10 @@ namespace ptxjit::interposer {
 class RealLibrary {
 public:
   /// \p soname is the file to find; \p envVariable names a path that wins
-  /// over the search; \p self is an address inside the interposer, which
-  /// must not find itself.
+  /// over the search (then: next to NVIDIA libraries of Python wheels the
+  /// process has loaded, LD_LIBRARY_PATH, $CUDA_HOME/lib64, $CUDA_PATH/lib64,
+  /// /usr/local/cuda/lib64); \p self is an address inside the interposer,
+  /// which must not find itself.
   RealLibrary(const char *soname, const char *envVariable, void *self);
 
   /// The function \p name of NVIDIA's library, or null (reported once).

@@ -4,28 +4,11 @@ elementwise kernel, a shared-memory reduction and atomics, each checked
 against NumPy. Exits non-zero on failure.
 """
 
-import cuda.pathfinder as pathfinder
-
-
-def hide_nvjitlink():
-    """nvJitLink links to SASS (cubins), which only a GPU runs. Without it,
-    cuda.core (Numba's linker) falls back to the driver's cuLink* functions,
-    which ptxjit implements over PTX."""
-    load = pathfinder.load_nvidia_dynamic_lib
-
-    def load_without_nvjitlink(libname):
-        if libname == "nvJitLink":
-            raise pathfinder.DynamicLibNotFoundError(
-                "nvJitLink is hidden: ptxjit links PTX through the driver")
-        return load(libname)
-
-    pathfinder.load_nvidia_dynamic_lib = load_without_nvjitlink
-
-
-hide_nvjitlink()
-
-import numpy as np  # noqa: E402
-from numba import cuda, float32, int32  # noqa: E402
+# No setting: ptxjit's libcuda.so.1 loads ptxjit's libnvJitLink.so.13,
+# which cuda.pathfinder then takes before the nvidia-nvjitlink wheel, and
+# which links Numba's LTO-IR into PTX.
+import numpy as np
+from numba import cuda, float32, int32
 
 
 @cuda.jit
