@@ -334,11 +334,13 @@ CUresult getGlobal(CUmod_st *module, const char *name, CUdeviceptr *dptr,
                    size_t *bytes);
 
 /// Launches \p f (checks, runs, maps faults to driver codes). A zero
-/// \p cluster means the kernel's own cluster shape, if any.
+/// \p cluster means the kernel's own cluster shape, if any. \p runtimeCodes:
+/// cuLaunchKernel's error codes for library kernels (Module.cpp).
 CUresult launchKernel(CUfunction f, ptxjit::Dim3 grid, ptxjit::Dim3 block,
                       unsigned shared, CUstream stream, void **kernelParams,
                       void **extra, bool cooperative,
-                      ptxjit::Dim3 cluster = {0, 0, 0});
+                      ptxjit::Dim3 cluster = {0, 0, 0},
+                      bool runtimeCodes = false);
 
 /// Builds the per-parameter argument pointers of a launch from
 /// `kernelParams` or from the `extra` parameter buffer.

@@ -1111,19 +1111,23 @@ CUresult ptxjit::capi::collectArguments(const ptxjit::KernelInfo &kernel,
   return CUDA_SUCCESS;
 }
 
-/// What the driver returns for grid and block shapes the device cannot
-/// run when a library kernel (cuLibraryGetKernel, as NVIDIA's runtime
-/// launches every kernel) is launched: 9, a code cuda.h does not name, which
-/// the runtime passes on as cudaErrorInvalidConfiguration. Kernels of
-/// modules get CUDA_ERROR_INVALID_VALUE, as driver-API programs (Numba,
-/// PyCUDA) see on GPUs.
-static constexpr CUresult kLibraryInvalidConfiguration = CUresult(9);
+/// What cuLaunchKernel returns for grid and block shapes the device cannot
+/// run when the kernel is a library's (cuLibraryGetKernel), as NVIDIA's
+/// runtime launches every kernel: 9, a code cuda.h does not name, which the
+/// runtime passes on as cudaErrorInvalidConfiguration. Other launches get
+/// CUDA_ERROR_INVALID_VALUE, as driver-API programs see on GPUs: PyCUDA's
+/// module kernels, and numba-cuda's library kernels, which cuda.core
+/// launches with cuLaunchKernelEx (its TestLinker.test_max_threads_exceeded
+/// passes on GPUs).
+static constexpr CUresult kRuntimeInvalidConfiguration = CUresult(9);
 
 /// Checks a configuration against the device and the kernel.
 static CUresult checkConfiguration(const CUfunc_st *f, ptxjit::Dim3 grid,
-                                   ptxjit::Dim3 block, unsigned shared) {
-  CUresult badShape = f->module->library ? kLibraryInvalidConfiguration
-                                         : CUDA_ERROR_INVALID_VALUE;
+                                   ptxjit::Dim3 block, unsigned shared,
+                                   bool runtimeCodes) {
+  CUresult badShape = runtimeCodes && f->module->library
+                          ? kRuntimeInvalidConfiguration
+                          : CUDA_ERROR_INVALID_VALUE;
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
     return badShape;
   if (block.x > 1024 || block.y > 1024 || block.z > 64 ||
@@ -1194,7 +1198,7 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
                                     ptxjit::Dim3 block, unsigned shared,
                                     CUstream stream, void **kernelParams,
                                     void **extra, bool cooperative,
-                                    ptxjit::Dim3 cluster) {
+                                    ptxjit::Dim3 cluster, bool runtimeCodes) {
   ptxjit::Module *jit = nullptr;
   std::vector<const void *> args;
   CUctx_st *ctx = nullptr;
@@ -1209,7 +1213,8 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
       return ctx->stickyError;
     if (f->module->context && f->module->context != ctx)
       return CUDA_ERROR_INVALID_HANDLE;
-    if (CUresult err = checkConfiguration(f, grid, block, shared))
+    if (CUresult err =
+            checkConfiguration(f, grid, block, shared, runtimeCodes))
       return err;
     if (CUresult err = checkCluster(f, grid, cluster))
       return err;
@@ -1280,7 +1285,8 @@ PTXJIT_EXPORT CUresult cuLaunchKernel(
   trace(__func__);
   return launchKernel(f, {gridDimX, gridDimY, gridDimZ},
                       {blockDimX, blockDimY, blockDimZ}, sharedMemBytes,
-                      hStream, kernelParams, extra, /*cooperative=*/false);
+                      hStream, kernelParams, extra, /*cooperative=*/false,
+                      {0, 0, 0}, /*runtimeCodes=*/true);
 }
 
 PTXJIT_EXPORT CUresult cuLaunchCooperativeKernel(
@@ -1291,7 +1297,8 @@ PTXJIT_EXPORT CUresult cuLaunchCooperativeKernel(
   trace(__func__);
   return launchKernel(f, {gridDimX, gridDimY, gridDimZ},
                       {blockDimX, blockDimY, blockDimZ}, sharedMemBytes,
-                      hStream, kernelParams, nullptr, /*cooperative=*/true);
+                      hStream, kernelParams, nullptr, /*cooperative=*/true,
+                      {0, 0, 0}, /*runtimeCodes=*/true);
 }
 
 //===----------------------------------------------------------------------===//
