@@ -256,6 +256,9 @@ CUresult requireContext(CUctx_st *&ctx);
 /// Whether \p ctx is a live, active context.
 bool isLiveContext(CUctx_st *ctx);
 
+/// Whether \p event is a live event.
+bool isEvent(CUevent event);
+
 /// Resolves a stream handle (null and the special handles mean the current
 /// context's default stream) to its context.
 CUresult resolveStream(CUstream stream, CUctx_st *&ctx);

@@ -196,6 +196,29 @@ static CUresult addNode(CUgraph_st *graph, CUgraphNodeType type,
   return CUDA_SUCCESS;
 }
 
+/// Adds a node and fills it; a failed fill removes it again.
+static CUresult addFilledNode(CUgraphNode *out, CUgraph graph,
+                              CUgraphNodeType type,
+                              const CUgraphNode *dependencies, size_t count,
+                              const std::function<CUresult(CUgraphNode_st *)>
+                                  &fill) {
+  CUgraphNode_st *node;
+  if (CUresult err = addNode(graph, type, dependencies, count, node))
+    return err;
+  if (CUresult err = fill(node)) {
+    for (CUgraphNode_st *dependency : node->dependencies) {
+      auto &outEdges = dependency->dependents;
+      outEdges.erase(std::remove(outEdges.begin(), outEdges.end(), node),
+                     outEdges.end());
+    }
+    registry().nodes.erase(node);
+    graph->nodes.pop_back();
+    return err;
+  }
+  *out = node;
+  return CUDA_SUCCESS;
+}
+
 /// Copies a kernel's arguments into \p node (their sizes are the kernel's
 /// parameter sizes).
 static CUresult setKernel(CUgraphNode_st *node, CUfunction function,
@@ -415,20 +438,10 @@ static CUresult captureNode(CUstream stream, CUgraphNodeType type,
   if (capture->invalidated)
     return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
   std::vector<CUgraphNode_st *> &last = capture->frontier[stream];
-  CUgraphNode_st *node;
-  if (CUresult err =
-          addNode(capture->graph, type, last.data(), last.size(), node))
+  CUgraphNode node;
+  if (CUresult err = addFilledNode(&node, capture->graph, type, last.data(),
+                                   last.size(), fill))
     return err;
-  if (CUresult err = fill(node)) {
-    // Take the node back out.
-    for (CUgraphNode_st *dependency : node->dependencies) {
-      auto &out = dependency->dependents;
-      out.erase(std::remove(out.begin(), out.end(), node), out.end());
-    }
-    registry().nodes.erase(node);
-    capture->graph->nodes.pop_back();
-    return err;
-  }
   last.assign(1, node);
   return CUDA_SUCCESS;
 }
@@ -795,28 +808,6 @@ PTXJIT_EXPORT CUresult cuGraphDestroy(CUgraph hGraph) {
   if (!phGraphNode || !isGraph(hGraph))                                        \
   return CUDA_ERROR_INVALID_VALUE
 
-/// Adds a node and fills it; a failed fill removes it again.
-static CUresult addFilledNode(CUgraphNode *out, CUgraph graph,
-                              CUgraphNodeType type,
-                              const CUgraphNode *dependencies, size_t count,
-                              const std::function<CUresult(CUgraphNode_st *)>
-                                  &fill) {
-  CUgraphNode_st *node;
-  if (CUresult err = addNode(graph, type, dependencies, count, node))
-    return err;
-  if (CUresult err = fill(node)) {
-    for (CUgraphNode_st *dependency : node->dependencies) {
-      auto &outEdges = dependency->dependents;
-      outEdges.erase(std::remove(outEdges.begin(), outEdges.end(), node),
-                     outEdges.end());
-    }
-    registry().nodes.erase(node);
-    graph->nodes.pop_back();
-    return err;
-  }
-  *out = node;
-  return CUDA_SUCCESS;
-}
 
 PTXJIT_EXPORT CUresult cuGraphAddKernelNode(
     CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
@@ -1106,10 +1097,6 @@ PTXJIT_EXPORT CUresult cuGraphAddEmptyNode(CUgraphNode *phGraphNode,
   return addFilledNode(phGraphNode, hGraph, CU_GRAPH_NODE_TYPE_EMPTY,
                        dependencies, numDependencies,
                        [](auto *) { return CUDA_SUCCESS; });
-}
-
-static bool isEvent(CUevent event) {
-  return event && driver().events.count(event);
 }
 
 PTXJIT_EXPORT CUresult cuGraphAddEventRecordNode(

@@ -442,7 +442,7 @@ PTXJIT_EXPORT CUresult cuStreamWriteValue64_v2(CUstream stream,
 // Events
 //===----------------------------------------------------------------------===//
 
-static bool isEvent(CUevent event) {
+bool ptxjit::capi::isEvent(CUevent event) {
   return event && driver().events.count(event);
 }
 
