@@ -1829,7 +1829,7 @@ PTXJIT_API cuTensorMapEncodeIm2col(
 PTXJIT_API cuTensorMapReplaceAddress(CUtensorMap *tensorMap,
                                      void *globalAddress);
 
-/*===-- ptx_run: one call from PTX text to results ------------------------===*/
+/*===-- ptxjit_run: one call from PTX text to results ---------------------===*/
 /*                                                                          */
 /* Compiles `ptx`, launches `kernel` (NULL: the module's first kernel) on a  */
 /* grid of `grid[0..2]` blocks of `block[0..2]` threads with `sharedBytes`  */
@@ -1837,7 +1837,7 @@ PTXJIT_API cuTensorMapReplaceAddress(CUtensorMap *tensorMap,
 /* pointers, one per kernel parameter, each pointing at that parameter's    */
 /* value, as in cuLaunchKernel. Device memory is host memory, so a pointer  */
 /* parameter may simply be the address of a host buffer (a NumPy array's    */
-/* data, say): results appear there when ptx_run returns.                   */
+/* data, say): results appear there when ptxjit_run returns.                */
 /*                                                                          */
 /* Needs no cuInit or context. Returns CUDA_SUCCESS; CUDA_ERROR_INVALID_PTX */
 /* when the PTX does not compile; CUDA_ERROR_NOT_FOUND for an unknown        */
@@ -1845,11 +1845,25 @@ PTXJIT_API cuTensorMapReplaceAddress(CUtensorMap *tensorMap,
 /* count or a bad configuration; CUDA_ERROR_LAUNCH_FAILED when the kernel   */
 /* traps or faults. On an error the diagnostic ("file:line:col: error: ..."*/
 /* for PTX) is copied, NUL-terminated and truncated, into `errorLog` when   */
-/* it is not NULL and `errorLogSize` > 0.                                   */
-PTXJIT_API ptx_run(const char *ptx, const char *kernel, void **args,
-                   unsigned int numArgs, const unsigned int grid[3],
-                   const unsigned int block[3], unsigned int sharedBytes,
-                   char *errorLog, size_t errorLogSize);
+/* it is not NULL and `errorLogSize` > 0. Compiled modules are cached, so   */
+/* calling it again with the same PTX does not compile again.               */
+PTXJIT_API ptxjit_run(const char *ptx, const char *kernel, void **args,
+                      unsigned int numArgs, const unsigned int grid[3],
+                      const unsigned int block[3], unsigned int sharedBytes,
+                      char *errorLog, size_t errorLogSize);
+
+/*===-- ptx_run: gpuocelot's single-call entry -----------------------------===*/
+/*                                                                          */
+/* The argument list of gpuocelot's ptx_run, which tinygrad's CPU-only CUDA */
+/* mode and mock GPU call (docs/driver-api.md): runs the module's first     */
+/* kernel with `args[i]` the value of parameter i (not a pointer to it; a   */
+/* parameter narrower than 64 bits takes the low bytes), on a grid of       */
+/* grid x/y/z blocks of block x/y/z threads (block first). gpuocelot        */
+/* returns nothing; this returns what ptxjit_run would, and also prints     */
+/* any error to stderr, since callers do not look at the result.            */
+PTXJIT_API ptx_run(const char *source, int numArgs, void **args, int blockX,
+                   int blockY, int blockZ, int gridX, int gridY, int gridZ,
+                   int sharedBytes);
 
 #undef PTXJIT_API
 

@@ -1302,7 +1302,7 @@ PTXJIT_EXPORT CUresult cuLaunchCooperativeKernel(
 }
 
 //===----------------------------------------------------------------------===//
-// ptx_run
+// ptxjit_run and gpuocelot's ptx_run
 //===----------------------------------------------------------------------===//
 
 /// Copies \p message into the caller's error buffer.
@@ -1311,20 +1311,21 @@ static void reportError(char *errorLog, size_t errorLogSize,
   copyLog(errorLog, errorLogSize, message);
 }
 
-PTXJIT_EXPORT CUresult ptx_run(const char *ptx, const char *kernel, void **args,
-                               unsigned int numArgs, const unsigned int grid[3],
-                               const unsigned int block[3],
-                               unsigned int sharedBytes, char *errorLog,
-                               size_t errorLogSize) {
+PTXJIT_EXPORT CUresult ptxjit_run(const char *ptx, const char *kernel,
+                                  void **args, unsigned int numArgs,
+                                  const unsigned int grid[3],
+                                  const unsigned int block[3],
+                                  unsigned int sharedBytes, char *errorLog,
+                                  size_t errorLogSize) {
   trace(__func__);
   if (errorLog && errorLogSize)
     errorLog[0] = '\0';
   if (!ptx || !grid || !block || (numArgs && !args)) {
-    reportError(errorLog, errorLogSize, "error: null argument to ptx_run");
+    reportError(errorLog, errorLogSize, "error: null argument to ptxjit_run");
     return CUDA_ERROR_INVALID_VALUE;
   }
   ptxjit::CompileOptions options;
-  options.bufferName = "<ptx_run>";
+  options.bufferName = "<ptxjit_run>";
   auto module = ptxjit::Module::loadFromString(ptx, options);
   if (!module) {
     reportError(errorLog, errorLogSize, llvm::toString(module.takeError()));
@@ -1362,4 +1363,66 @@ PTXJIT_EXPORT CUresult ptx_run(const char *ptx, const char *kernel, void **args,
   std::string message = llvm::toString(std::move(error));
   reportError(errorLog, errorLogSize, message);
   return launchErrorCode(message);
+}
+
+PTXJIT_EXPORT CUresult ptx_run(const char *source, int numArgs, void **args,
+                               int blockX, int blockY, int blockZ, int gridX,
+                               int gridY, int gridZ, int sharedBytes) {
+  trace(__func__);
+  // gpuocelot's entry has no error channel but its (ignored) return value,
+  // so every failure is also printed, as its own errors are.
+  auto fail = [](CUresult code, const std::string &message) {
+    std::fprintf(stderr, "ptxjit: ptx_run: %s\n", message.c_str());
+    std::fflush(stderr);
+    return code;
+  };
+  if (!source || numArgs < 0 || (numArgs && !args))
+    return fail(CUDA_ERROR_INVALID_VALUE, "error: null or negative argument");
+  int dims[] = {blockX, blockY, blockZ, gridX, gridY, gridZ, sharedBytes};
+  if (llvm::any_of(dims, [](int dim) { return dim < 0; }))
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                "error: negative launch dimension or shared size");
+  ptxjit::CompileOptions options;
+  options.bufferName = "<ptx_run>";
+  auto module = ptxjit::Module::loadFromString(source, options);
+  if (!module)
+    return fail(CUDA_ERROR_INVALID_PTX, llvm::toString(module.takeError()));
+  llvm::ArrayRef<ptxjit::KernelInfo> kernels = (*module)->getKernels();
+  if (kernels.empty())
+    return fail(CUDA_ERROR_NOT_FOUND, "error: the module has no kernel");
+  // Like gpuocelot: the module's first kernel, each argument the value of
+  // its parameter (not a pointer to it), as a 64-bit word whose low bytes a
+  // smaller parameter takes.
+  const ptxjit::KernelInfo &info = kernels.front();
+  if (static_cast<size_t>(numArgs) != info.params.size())
+    return fail(CUDA_ERROR_INVALID_VALUE,
+                "error: kernel '" + info.name + "' takes " +
+                    std::to_string(info.params.size()) +
+                    " parameters, but " + std::to_string(numArgs) +
+                    " were given");
+  std::vector<uint64_t> words(numArgs);
+  std::vector<const void *> argv(numArgs);
+  for (int i = 0; i < numArgs; ++i) {
+    if (info.params[i].size > sizeof(uint64_t))
+      return fail(CUDA_ERROR_INVALID_VALUE,
+                  "error: parameter " + std::to_string(i) + " of kernel '" +
+                      info.name + "' is " +
+                      std::to_string(info.params[i].size) +
+                      " bytes; ptx_run passes at most 8 (use ptxjit_run)");
+    words[i] = reinterpret_cast<uintptr_t>(args[i]);
+    argv[i] = &words[i];
+  }
+  llvm::Error error = [&] {
+    std::lock_guard<std::mutex> lock(launchMutex());
+    return (*module)->launch(
+        info,
+        {unsigned(gridX), unsigned(gridY), unsigned(gridZ)},
+        {unsigned(blockX), unsigned(blockY), unsigned(blockZ)},
+        unsigned(sharedBytes), argv);
+  }();
+  if (!error)
+    return CUDA_SUCCESS;
+  std::string message = llvm::toString(std::move(error));
+  CUresult code = launchErrorCode(message);
+  return fail(code, message);
 }

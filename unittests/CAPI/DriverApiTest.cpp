@@ -2111,7 +2111,7 @@ TEST_F(DriverTest, Libraries) {
 }
 
 //===----------------------------------------------------------------------===//
-// ptx_run
+// ptxjit_run
 //===----------------------------------------------------------------------===//
 
 TEST(PtxRun, RunsAKernelOnHostBuffers) {
@@ -2124,14 +2124,14 @@ TEST(PtxRun, RunsAKernelOnHostBuffers) {
   void *args[] = {&n, &a, &px, &py};
   unsigned grid[3] = {4, 1, 1}, block[3] = {32, 1, 1};
   char log[256];
-  ASSERT_EQ(ptx_run(kernelsPTX().c_str(), "saxpy", args, 4, grid, block, 0, log,
+  ASSERT_EQ(ptxjit_run(kernelsPTX().c_str(), "saxpy", args, 4, grid, block, 0, log,
                     sizeof log),
             CUDA_SUCCESS)
       << log;
   for (int i = 0; i < 100; ++i)
     ASSERT_EQ(y[i], 2.0f * float(i) + 1.0f);
   // NULL kernel: the first one (saxpy again).
-  ASSERT_EQ(ptx_run(kernelsPTX().c_str(), nullptr, args, 4, grid, block, 0,
+  ASSERT_EQ(ptxjit_run(kernelsPTX().c_str(), nullptr, args, 4, grid, block, 0,
                     nullptr, 0),
             CUDA_SUCCESS);
   EXPECT_EQ(y[99], 2.0f * 99 * 2 + 1.0f);
@@ -2141,34 +2141,70 @@ TEST(PtxRun, Errors) {
   unsigned grid[3] = {1, 1, 1}, block[3] = {32, 1, 1};
   char log[512];
   EXPECT_EQ(
-      ptx_run(kBadPTX, nullptr, nullptr, 0, grid, block, 0, log, sizeof log),
+      ptxjit_run(kBadPTX, nullptr, nullptr, 0, grid, block, 0, log, sizeof log),
       CUDA_ERROR_INVALID_PTX);
-  EXPECT_NE(std::string(log).find("<ptx_run>:6:"), std::string::npos) << log;
-  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "nope", nullptr, 0, grid, block, 0,
+  EXPECT_NE(std::string(log).find("<ptxjit_run>:6:"), std::string::npos) << log;
+  EXPECT_EQ(ptxjit_run(kernelsPTX().c_str(), "nope", nullptr, 0, grid, block, 0,
                     log, sizeof log),
             CUDA_ERROR_NOT_FOUND);
   EXPECT_NE(std::string(log).find("nope"), std::string::npos);
-  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "saxpy", nullptr, 0, grid, block, 0,
+  EXPECT_EQ(ptxjit_run(kernelsPTX().c_str(), "saxpy", nullptr, 0, grid, block, 0,
                     log, sizeof log),
             CUDA_ERROR_INVALID_VALUE);
   EXPECT_NE(std::string(log).find("takes 4 parameters"), std::string::npos);
   int flag = 1;
   void *args[] = {&flag};
-  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "trapIf", args, 1, grid, block, 0,
+  EXPECT_EQ(ptxjit_run(kernelsPTX().c_str(), "trapIf", args, 1, grid, block, 0,
                     log, sizeof log),
             CUDA_ERROR_LAUNCH_FAILED);
   EXPECT_NE(std::string(log).find("trapped"), std::string::npos);
   unsigned tooBig[3] = {2048, 1, 1};
   flag = 0;
-  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), "trapIf", args, 1, grid, tooBig, 0,
+  EXPECT_EQ(ptxjit_run(kernelsPTX().c_str(), "trapIf", args, 1, grid, tooBig, 0,
                     log, sizeof log),
             CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(
-      ptx_run(nullptr, nullptr, nullptr, 0, grid, block, 0, log, sizeof log),
+      ptxjit_run(nullptr, nullptr, nullptr, 0, grid, block, 0, log, sizeof log),
       CUDA_ERROR_INVALID_VALUE);
   EXPECT_EQ(
-      ptx_run(kBadPTX, nullptr, nullptr, 0, nullptr, block, 0, nullptr, 0),
+      ptxjit_run(kBadPTX, nullptr, nullptr, 0, nullptr, block, 0, nullptr, 0),
       CUDA_ERROR_INVALID_VALUE);
+}
+
+//===----------------------------------------------------------------------===//
+// ptx_run, gpuocelot's argument list
+//===----------------------------------------------------------------------===//
+
+TEST(PtxRunGpuocelot, ArgumentsAreValuesAndBlockComesFirst) {
+  std::vector<float> x(100), y(100, 1.0f);
+  for (int i = 0; i < 100; ++i)
+    x[i] = float(i);
+  // saxpy(u32 n, f32 a, u64 x, u64 y): each argument is the parameter's
+  // value in a 64-bit word; n and a take its low 4 bytes.
+  float a = 3.0f;
+  uint32_t aBits;
+  std::memcpy(&aBits, &a, sizeof aBits);
+  void *args[] = {reinterpret_cast<void *>(uintptr_t(100)),
+                  reinterpret_cast<void *>(uintptr_t(aBits)), x.data(),
+                  y.data()};
+  // 32 threads a block, 4 blocks: 128 threads cover n = 100; swapping the
+  // block and grid arguments would run 4 threads a block.
+  ASSERT_EQ(ptx_run(kernelsPTX().c_str(), 4, args, 32, 1, 1, 4, 1, 1, 0),
+            CUDA_SUCCESS);
+  for (int i = 0; i < 100; ++i)
+    ASSERT_EQ(y[i], 3.0f * float(i) + 1.0f) << i;
+}
+
+TEST(PtxRunGpuocelot, Errors) {
+  EXPECT_EQ(ptx_run(kBadPTX, 0, nullptr, 1, 1, 1, 1, 1, 1, 0),
+            CUDA_ERROR_INVALID_PTX);
+  // saxpy takes 4 parameters.
+  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), 0, nullptr, 1, 1, 1, 1, 1, 1, 0),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(ptx_run(kernelsPTX().c_str(), 0, nullptr, -1, 1, 1, 1, 1, 1, 0),
+            CUDA_ERROR_INVALID_VALUE);
+  EXPECT_EQ(ptx_run(nullptr, 0, nullptr, 1, 1, 1, 1, 1, 1, 0),
+            CUDA_ERROR_INVALID_VALUE);
 }
 
 } // namespace

@@ -1,4 +1,5 @@
-"""ptx_run from Python with nothing but ctypes: saxpy on host arrays.
+"""ptxjit_run and gpuocelot's ptx_run from Python with nothing but ctypes:
+saxpy on host arrays.
 
 Usage: ptx_run_ctypes.py LIBPTXJIT KERNELS.ptx
 """
@@ -24,11 +25,11 @@ args = (ctypes.c_void_p * 4)(*[ctypes.addressof(v) for v in values])
 grid = (ctypes.c_uint * 3)(4, 1, 1)
 block = (ctypes.c_uint * 3)(256, 1, 1)
 log = ctypes.create_string_buffer(1024)
-status = lib.ptx_run(ptx, b"saxpy", args, 4, grid, block, 0, log, len(log))
-print(f"ptx_run: status {status}")
+status = lib.ptxjit_run(ptx, b"saxpy", args, 4, grid, block, 0, log, len(log))
+print(f"ptxjit_run: status {status}")
 bad = [i for i in range(n) if y[i] != 2.5 * i + 1.0]
 print(f"saxpy: {n - len(bad)} of {n} values ok")
 
-status = lib.ptx_run(b".version 8.0\n.target sm_80\nnonsense\n", None, None,
-                     0, grid, block, 0, log, len(log))
+status = lib.ptxjit_run(b".version 8.0\n.target sm_80\nnonsense\n", None,
+                        None, 0, grid, block, 0, log, len(log))
 print(f"bad PTX: status {status}: {log.value.decode()}")
