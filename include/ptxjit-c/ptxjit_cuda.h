@@ -4,11 +4,12 @@
 |*                                                                            *|
 |*===----------------------------------------------------------------------===*|
 |*                                                                            *|
-|* The C interface of libptxjit (and of its libcuda.so.1 stand-in): the part  *|
-|* of the CUDA Driver API that ptxjit implements, with the names, types, enum *|
-|* values and versioned (`_v2`) ABI symbols of NVIDIA's cuda.h, so a program  *|
-|* written for the driver compiles against this header and runs its PTX on   *|
-|* the CPU. See docs/driver-api.md.                                           *|
+|* The C interface of libptxjit (and of its libcuda.so.1 stand-in): the CUDA *|
+|* Driver API, every function of CUDA 13's cuda.h but graphics interop, with *|
+|* the names, types, enum values, layouts and versioned (`_v2`) ABI symbols  *|
+|* of NVIDIA's cuda.h, so a program written for the driver compiles against *|
+|* this header and runs its PTX on the CPU. The functions ptxjit does not    *|
+|* implement return CUDA_ERROR_NOT_SUPPORTED. See docs/driver-api.md.        *|
 |*                                                                            *|
 |* The API level is CUDA 12.x (`cuCtxCreate` is the 3-argument              *|
 |* cuCtxCreate_v2); the library also exports the CUDA 13 entry points         *|
@@ -99,15 +100,41 @@
 #define cuMemcpy2D cuMemcpy2D_v2
 #define cuMemcpy2DUnaligned cuMemcpy2DUnaligned_v2
 #define cuMemcpy2DAsync cuMemcpy2DAsync_v2
+#define cuMemcpy3D cuMemcpy3D_v2
+#define cuMemcpy3DAsync cuMemcpy3DAsync_v2
+#define cuMemcpyHtoA cuMemcpyHtoA_v2
+#define cuMemcpyAtoH cuMemcpyAtoH_v2
+#define cuMemcpyDtoA cuMemcpyDtoA_v2
+#define cuMemcpyAtoD cuMemcpyAtoD_v2
+#define cuMemcpyAtoA cuMemcpyAtoA_v2
+#define cuMemcpyHtoAAsync cuMemcpyHtoAAsync_v2
+#define cuMemcpyAtoHAsync cuMemcpyAtoHAsync_v2
+/* The batched copies have CUDA 13's arguments (no failIdx). */
+#define cuMemcpyBatchAsync cuMemcpyBatchAsync_v2
+#define cuMemcpy3DBatchAsync cuMemcpy3DBatchAsync_v2
 #define cuMemsetD8 cuMemsetD8_v2
 #define cuMemsetD16 cuMemsetD16_v2
 #define cuMemsetD32 cuMemsetD32_v2
 #define cuMemsetD2D8 cuMemsetD2D8_v2
 #define cuMemsetD2D16 cuMemsetD2D16_v2
 #define cuMemsetD2D32 cuMemsetD2D32_v2
+#define cuArrayCreate cuArrayCreate_v2
+#define cuArrayGetDescriptor cuArrayGetDescriptor_v2
+#define cuArray3DCreate cuArray3DCreate_v2
+#define cuArray3DGetDescriptor cuArray3DGetDescriptor_v2
+#define cuIpcOpenMemHandle cuIpcOpenMemHandle_v2
+#define cuTexRefSetAddress cuTexRefSetAddress_v2
+#define cuTexRefGetAddress cuTexRefGetAddress_v2
+#define cuTexRefSetAddress2D cuTexRefSetAddress2D_v3
 #define cuStreamDestroy cuStreamDestroy_v2
+#define cuStreamWaitValue32 cuStreamWaitValue32_v2
+#define cuStreamWaitValue64 cuStreamWaitValue64_v2
+#define cuStreamWriteValue32 cuStreamWriteValue32_v2
+#define cuStreamWriteValue64 cuStreamWriteValue64_v2
+#define cuStreamBatchMemOp cuStreamBatchMemOp_v2
 #define cuEventDestroy cuEventDestroy_v2
 #define cuGetProcAddress cuGetProcAddress_v2
+#define cuGraphAddNode cuGraphAddNode_v2
 #endif
 
 #ifdef __cplusplus
@@ -140,6 +167,24 @@ typedef struct CUgraph_st *CUgraph;
 typedef struct CUgraphNode_st *CUgraphNode;
 typedef struct CUgraphExec_st *CUgraphExec;
 typedef struct CUuserObject_st *CUuserObject;
+typedef struct CUmipmappedArray_st *CUmipmappedArray;
+typedef struct CUtexref_st *CUtexref;
+typedef struct CUsurfref_st *CUsurfref;
+typedef struct CUextMemory_st *CUexternalMemory;
+typedef struct CUextSemaphore_st *CUexternalSemaphore;
+typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
+typedef struct CUasyncCallbackEntry_st *CUasyncCallbackHandle;
+typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
+
+/* Handles that are 64-bit values rather than pointers. */
+typedef unsigned long long CUtexObject_v1;
+typedef CUtexObject_v1 CUtexObject;
+typedef unsigned long long CUsurfObject_v1;
+typedef CUsurfObject_v1 CUsurfObject;
+typedef unsigned long long CUmemGenericAllocationHandle_v1;
+typedef CUmemGenericAllocationHandle_v1 CUmemGenericAllocationHandle;
+typedef cuuint64_t CUgraphConditionalHandle;
+typedef unsigned int CUlogIterator;
 
 #ifndef CU_UUID_HAS_BEEN_DEFINED
 #define CU_UUID_HAS_BEEN_DEFINED
@@ -154,6 +199,8 @@ typedef struct CUuuid_st {
 
 #define CU_DEVICE_CPU ((CUdevice)-1)
 #define CU_DEVICE_INVALID ((CUdevice)-2)
+
+#define CU_IPC_HANDLE_SIZE 64
 
 /* Markers of the `extra` argument of cuLaunchKernel. */
 #define CU_LAUNCH_PARAM_END_AS_INT 0x00
@@ -681,6 +728,87 @@ typedef enum CUlaunchAttributeID_enum {
   CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING = 16,
 } CUlaunchAttributeID;
 
+typedef enum CUfunctionLoadingState_enum {
+  CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
+  CU_FUNCTION_LOADING_STATE_LOADED = 1,
+  CU_FUNCTION_LOADING_STATE_MAX
+} CUfunctionLoadingState;
+
+typedef enum CUflushGPUDirectRDMAWritesOptions_enum {
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_HOST = 1 << 0,
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_MEMOPS = 1 << 1
+} CUflushGPUDirectRDMAWritesOptions;
+
+typedef enum CUGPUDirectRDMAWritesOrdering_enum {
+  CU_GPU_DIRECT_RDMA_WRITES_ORDERING_NONE = 0,
+  CU_GPU_DIRECT_RDMA_WRITES_ORDERING_OWNER = 100,
+  CU_GPU_DIRECT_RDMA_WRITES_ORDERING_ALL_DEVICES = 200
+} CUGPUDirectRDMAWritesOrdering;
+
+typedef enum CUflushGPUDirectRDMAWritesScope_enum {
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER = 100,
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES = 200
+} CUflushGPUDirectRDMAWritesScope;
+
+typedef enum CUflushGPUDirectRDMAWritesTarget_enum {
+  CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX = 0
+} CUflushGPUDirectRDMAWritesTarget;
+
+/* Atomic operations and what a device or a peer link can do with them. */
+typedef enum CUatomicOperation_enum {
+  CU_ATOMIC_OPERATION_INTEGER_ADD = 0,
+  CU_ATOMIC_OPERATION_INTEGER_MIN = 1,
+  CU_ATOMIC_OPERATION_INTEGER_MAX = 2,
+  CU_ATOMIC_OPERATION_INTEGER_INCREMENT = 3,
+  CU_ATOMIC_OPERATION_INTEGER_DECREMENT = 4,
+  CU_ATOMIC_OPERATION_AND = 5,
+  CU_ATOMIC_OPERATION_OR = 6,
+  CU_ATOMIC_OPERATION_XOR = 7,
+  CU_ATOMIC_OPERATION_EXCHANGE = 8,
+  CU_ATOMIC_OPERATION_CAS = 9,
+  CU_ATOMIC_OPERATION_FLOAT_ADD = 10,
+  CU_ATOMIC_OPERATION_FLOAT_MIN = 11,
+  CU_ATOMIC_OPERATION_FLOAT_MAX = 12,
+  CU_ATOMIC_OPERATION_MAX
+} CUatomicOperation;
+
+typedef enum CUatomicOperationCapability_enum {
+  CU_ATOMIC_CAPABILITY_SIGNED = 1u << 0,
+  CU_ATOMIC_CAPABILITY_UNSIGNED = 1u << 1,
+  CU_ATOMIC_CAPABILITY_REDUCTION = 1u << 2,
+  CU_ATOMIC_CAPABILITY_SCALAR_32 = 1u << 3,
+  CU_ATOMIC_CAPABILITY_SCALAR_64 = 1u << 4,
+  CU_ATOMIC_CAPABILITY_SCALAR_128 = 1u << 5,
+  CU_ATOMIC_CAPABILITY_VECTOR_32x4 = 1u << 6
+} CUatomicOperationCapability;
+
+/* Core dump settings (cuCoredumpGetAttribute and friends). */
+typedef enum CUcoredumpSettings_enum {
+  CU_COREDUMP_ENABLE_ON_EXCEPTION = 1,
+  CU_COREDUMP_TRIGGER_HOST,
+  CU_COREDUMP_LIGHTWEIGHT,
+  CU_COREDUMP_ENABLE_USER_TRIGGER,
+  CU_COREDUMP_FILE,
+  CU_COREDUMP_PIPE,
+  CU_COREDUMP_GENERATION_FLAGS,
+  CU_COREDUMP_MAX
+} CUcoredumpSettings;
+
+typedef enum CUCoredumpGenerationFlags {
+  CU_COREDUMP_DEFAULT_FLAGS = 0,
+  CU_COREDUMP_SKIP_NONRELOCATED_ELF_IMAGES = (1 << 0),
+  CU_COREDUMP_SKIP_GLOBAL_MEMORY = (1 << 1),
+  CU_COREDUMP_SKIP_SHARED_MEMORY = (1 << 2),
+  CU_COREDUMP_SKIP_LOCAL_MEMORY = (1 << 3),
+  CU_COREDUMP_SKIP_ABORT = (1 << 4),
+  CU_COREDUMP_SKIP_CONSTBANK_MEMORY = (1 << 5),
+  CU_COREDUMP_LIGHTWEIGHT_FLAGS = CU_COREDUMP_SKIP_NONRELOCATED_ELF_IMAGES |
+                                  CU_COREDUMP_SKIP_GLOBAL_MEMORY |
+                                  CU_COREDUMP_SKIP_SHARED_MEMORY |
+                                  CU_COREDUMP_SKIP_LOCAL_MEMORY |
+                                  CU_COREDUMP_SKIP_CONSTBANK_MEMORY
+} CUCoredumpGenerationFlags;
+
 /*===-- Structures and callbacks ------------------------------------------===*/
 
 /* The value of a launch attribute (64 bytes; the members ptxjit reads). */
@@ -724,6 +852,24 @@ typedef struct CUlaunchConfig_st {
   unsigned int numAttrs;
 } CUlaunchConfig;
 
+/* One device's launch in cuLaunchCooperativeKernelMultiDevice. */
+typedef struct CUDA_LAUNCH_PARAMS_st {
+  CUfunction function;
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  CUstream hStream;
+  void **kernelParams;
+} CUDA_LAUNCH_PARAMS_v1;
+typedef CUDA_LAUNCH_PARAMS_v1 CUDA_LAUNCH_PARAMS;
+
+#define CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_PRE_LAUNCH_SYNC 0x01
+#define CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_POST_LAUNCH_SYNC 0x02
+
 typedef struct CUexecAffinitySmCount_st {
   unsigned int val;
 } CUexecAffinitySmCount_v1;
@@ -754,7 +900,395 @@ typedef struct CUctxCreateParams_st {
   CUctxCigParam *cigParams;
 } CUctxCreateParams;
 
-/* A 2-D copy (cuMemcpy2D). Arrays (CU_MEMORYTYPE_ARRAY) are not supported. */
+/* The legacy device properties of cuDeviceGetProperties. */
+typedef struct CUdevprop_st {
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int sharedMemPerBlock;
+  int totalConstantMemory;
+  int SIMDWidth;
+  int memPitch;
+  int regsPerBlock;
+  int clockRate;
+  int textureAlign;
+} CUdevprop_v1;
+typedef CUdevprop_v1 CUdevprop;
+
+/* Asynchronous notifications (cuDeviceRegisterAsyncNotification). */
+typedef enum CUasyncNotificationType_enum {
+  CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET = 0x1
+} CUasyncNotificationType;
+
+typedef struct CUasyncNotificationInfo_st {
+  CUasyncNotificationType type;
+  union {
+    struct {
+      unsigned long long bytesOverBudget;
+    } overBudget;
+  } info;
+} CUasyncNotificationInfo;
+
+typedef void (*CUasyncCallback)(CUasyncNotificationInfo *info, void *userData,
+                                CUasyncCallbackHandle callback);
+
+/* CUDA arrays: element formats and descriptors. */
+typedef enum CUarray_format_enum {
+  CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+  CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+  CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+  CU_AD_FORMAT_SIGNED_INT8 = 0x08,
+  CU_AD_FORMAT_SIGNED_INT16 = 0x09,
+  CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
+  CU_AD_FORMAT_HALF = 0x10,
+  CU_AD_FORMAT_FLOAT = 0x20,
+  CU_AD_FORMAT_NV12 = 0xb0,
+  CU_AD_FORMAT_UNORM_INT8X1 = 0xc0,
+  CU_AD_FORMAT_UNORM_INT8X2 = 0xc1,
+  CU_AD_FORMAT_UNORM_INT8X4 = 0xc2,
+  CU_AD_FORMAT_UNORM_INT16X1 = 0xc3,
+  CU_AD_FORMAT_UNORM_INT16X2 = 0xc4,
+  CU_AD_FORMAT_UNORM_INT16X4 = 0xc5,
+  CU_AD_FORMAT_SNORM_INT8X1 = 0xc6,
+  CU_AD_FORMAT_SNORM_INT8X2 = 0xc7,
+  CU_AD_FORMAT_SNORM_INT8X4 = 0xc8,
+  CU_AD_FORMAT_SNORM_INT16X1 = 0xc9,
+  CU_AD_FORMAT_SNORM_INT16X2 = 0xca,
+  CU_AD_FORMAT_SNORM_INT16X4 = 0xcb,
+  CU_AD_FORMAT_BC1_UNORM = 0x91,
+  CU_AD_FORMAT_BC1_UNORM_SRGB = 0x92,
+  CU_AD_FORMAT_BC2_UNORM = 0x93,
+  CU_AD_FORMAT_BC2_UNORM_SRGB = 0x94,
+  CU_AD_FORMAT_BC3_UNORM = 0x95,
+  CU_AD_FORMAT_BC3_UNORM_SRGB = 0x96,
+  CU_AD_FORMAT_BC4_UNORM = 0x97,
+  CU_AD_FORMAT_BC4_SNORM = 0x98,
+  CU_AD_FORMAT_BC5_UNORM = 0x99,
+  CU_AD_FORMAT_BC5_SNORM = 0x9a,
+  CU_AD_FORMAT_BC6H_UF16 = 0x9b,
+  CU_AD_FORMAT_BC6H_SF16 = 0x9c,
+  CU_AD_FORMAT_BC7_UNORM = 0x9d,
+  CU_AD_FORMAT_BC7_UNORM_SRGB = 0x9e,
+  CU_AD_FORMAT_P010 = 0x9f,
+  CU_AD_FORMAT_P016 = 0xa1,
+  CU_AD_FORMAT_NV16 = 0xa2,
+  CU_AD_FORMAT_P210 = 0xa3,
+  CU_AD_FORMAT_P216 = 0xa4,
+  CU_AD_FORMAT_YUY2 = 0xa5,
+  CU_AD_FORMAT_Y210 = 0xa6,
+  CU_AD_FORMAT_Y216 = 0xa7,
+  CU_AD_FORMAT_AYUV = 0xa8,
+  CU_AD_FORMAT_Y410 = 0xa9,
+  CU_AD_FORMAT_Y416 = 0xb1,
+  CU_AD_FORMAT_Y444_PLANAR8 = 0xb2,
+  CU_AD_FORMAT_Y444_PLANAR10 = 0xb3,
+  CU_AD_FORMAT_YUV444_8bit_SemiPlanar = 0xb4,
+  CU_AD_FORMAT_YUV444_16bit_SemiPlanar = 0xb5,
+  CU_AD_FORMAT_UNORM_INT_101010_2 = 0x50,
+  CU_AD_FORMAT_MAX = 0x7FFFFFFF
+} CUarray_format;
+
+typedef struct CUDA_ARRAY_DESCRIPTOR_st {
+  size_t Width;
+  size_t Height;
+  CUarray_format Format;
+  unsigned int NumChannels;
+} CUDA_ARRAY_DESCRIPTOR_v2;
+typedef CUDA_ARRAY_DESCRIPTOR_v2 CUDA_ARRAY_DESCRIPTOR;
+
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_st {
+  size_t Width;
+  size_t Height;
+  size_t Depth;
+  CUarray_format Format;
+  unsigned int NumChannels;
+  unsigned int Flags;
+} CUDA_ARRAY3D_DESCRIPTOR_v2;
+typedef CUDA_ARRAY3D_DESCRIPTOR_v2 CUDA_ARRAY3D_DESCRIPTOR;
+
+/* Flags of CUDA_ARRAY3D_DESCRIPTOR. */
+#define CUDA_ARRAY3D_LAYERED 0x01
+#define CUDA_ARRAY3D_2DARRAY 0x01
+#define CUDA_ARRAY3D_SURFACE_LDST 0x02
+#define CUDA_ARRAY3D_CUBEMAP 0x04
+#define CUDA_ARRAY3D_TEXTURE_GATHER 0x08
+#define CUDA_ARRAY3D_DEPTH_TEXTURE 0x10
+#define CUDA_ARRAY3D_COLOR_ATTACHMENT 0x20
+#define CUDA_ARRAY3D_SPARSE 0x40
+#define CUDA_ARRAY3D_DEFERRED_MAPPING 0x80
+#define CUDA_ARRAY3D_VIDEO_ENCODE_DECODE 0x100
+
+typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
+  struct {
+    unsigned int width;
+    unsigned int height;
+    unsigned int depth;
+  } tileExtent;
+  unsigned int miptailFirstLevel;
+  unsigned long long miptailSize;
+  unsigned int flags;
+  unsigned int reserved[4];
+} CUDA_ARRAY_SPARSE_PROPERTIES_v1;
+typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
+
+#define CU_ARRAY_SPARSE_PROPERTIES_SINGLE_MIPTAIL 0x1
+
+typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
+  size_t size;
+  size_t alignment;
+  unsigned int reserved[4];
+} CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
+typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
+
+/* Textures and surfaces: resource, texture and view descriptors. */
+typedef enum CUaddress_mode_enum {
+  CU_TR_ADDRESS_MODE_WRAP = 0,
+  CU_TR_ADDRESS_MODE_CLAMP = 1,
+  CU_TR_ADDRESS_MODE_MIRROR = 2,
+  CU_TR_ADDRESS_MODE_BORDER = 3
+} CUaddress_mode;
+
+typedef enum CUfilter_mode_enum {
+  CU_TR_FILTER_MODE_POINT = 0,
+  CU_TR_FILTER_MODE_LINEAR = 1
+} CUfilter_mode;
+
+typedef enum CUresourcetype_enum {
+  CU_RESOURCE_TYPE_ARRAY = 0x00,
+  CU_RESOURCE_TYPE_MIPMAPPED_ARRAY = 0x01,
+  CU_RESOURCE_TYPE_LINEAR = 0x02,
+  CU_RESOURCE_TYPE_PITCH2D = 0x03
+} CUresourcetype;
+
+typedef enum CUresourceViewFormat_enum {
+  CU_RES_VIEW_FORMAT_NONE = 0x00,
+  CU_RES_VIEW_FORMAT_UINT_1X8 = 0x01,
+  CU_RES_VIEW_FORMAT_UINT_2X8 = 0x02,
+  CU_RES_VIEW_FORMAT_UINT_4X8 = 0x03,
+  CU_RES_VIEW_FORMAT_SINT_1X8 = 0x04,
+  CU_RES_VIEW_FORMAT_SINT_2X8 = 0x05,
+  CU_RES_VIEW_FORMAT_SINT_4X8 = 0x06,
+  CU_RES_VIEW_FORMAT_UINT_1X16 = 0x07,
+  CU_RES_VIEW_FORMAT_UINT_2X16 = 0x08,
+  CU_RES_VIEW_FORMAT_UINT_4X16 = 0x09,
+  CU_RES_VIEW_FORMAT_SINT_1X16 = 0x0a,
+  CU_RES_VIEW_FORMAT_SINT_2X16 = 0x0b,
+  CU_RES_VIEW_FORMAT_SINT_4X16 = 0x0c,
+  CU_RES_VIEW_FORMAT_UINT_1X32 = 0x0d,
+  CU_RES_VIEW_FORMAT_UINT_2X32 = 0x0e,
+  CU_RES_VIEW_FORMAT_UINT_4X32 = 0x0f,
+  CU_RES_VIEW_FORMAT_SINT_1X32 = 0x10,
+  CU_RES_VIEW_FORMAT_SINT_2X32 = 0x11,
+  CU_RES_VIEW_FORMAT_SINT_4X32 = 0x12,
+  CU_RES_VIEW_FORMAT_FLOAT_1X16 = 0x13,
+  CU_RES_VIEW_FORMAT_FLOAT_2X16 = 0x14,
+  CU_RES_VIEW_FORMAT_FLOAT_4X16 = 0x15,
+  CU_RES_VIEW_FORMAT_FLOAT_1X32 = 0x16,
+  CU_RES_VIEW_FORMAT_FLOAT_2X32 = 0x17,
+  CU_RES_VIEW_FORMAT_FLOAT_4X32 = 0x18,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC1 = 0x19,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC2 = 0x1a,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC3 = 0x1b,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC4 = 0x1c,
+  CU_RES_VIEW_FORMAT_SIGNED_BC4 = 0x1d,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC5 = 0x1e,
+  CU_RES_VIEW_FORMAT_SIGNED_BC5 = 0x1f,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC6H = 0x20,
+  CU_RES_VIEW_FORMAT_SIGNED_BC6H = 0x21,
+  CU_RES_VIEW_FORMAT_UNSIGNED_BC7 = 0x22
+} CUresourceViewFormat;
+
+typedef struct CUDA_RESOURCE_DESC_st {
+  CUresourcetype resType;
+  union {
+    struct {
+      CUarray hArray;
+    } array;
+    struct {
+      CUmipmappedArray hMipmappedArray;
+    } mipmap;
+    struct {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t width;
+      size_t height;
+      size_t pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+} CUDA_RESOURCE_DESC_v1;
+typedef CUDA_RESOURCE_DESC_v1 CUDA_RESOURCE_DESC;
+
+typedef struct CUDA_TEXTURE_DESC_st {
+  CUaddress_mode addressMode[3];
+  CUfilter_mode filterMode;
+  unsigned int flags;
+  unsigned int maxAnisotropy;
+  CUfilter_mode mipmapFilterMode;
+  float mipmapLevelBias;
+  float minMipmapLevelClamp;
+  float maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
+} CUDA_TEXTURE_DESC_v1;
+typedef CUDA_TEXTURE_DESC_v1 CUDA_TEXTURE_DESC;
+
+typedef struct CUDA_RESOURCE_VIEW_DESC_st {
+  CUresourceViewFormat format;
+  size_t width;
+  size_t height;
+  size_t depth;
+  unsigned int firstMipmapLevel;
+  unsigned int lastMipmapLevel;
+  unsigned int firstLayer;
+  unsigned int lastLayer;
+  unsigned int reserved[16];
+} CUDA_RESOURCE_VIEW_DESC_v1;
+typedef CUDA_RESOURCE_VIEW_DESC_v1 CUDA_RESOURCE_VIEW_DESC;
+
+/* Flags of the texture reference calls (cuTexRefSetArray, ...Flags). */
+#define CU_TRSA_OVERRIDE_FORMAT 0x01
+#define CU_TRSF_READ_AS_INTEGER 0x01
+#define CU_TRSF_NORMALIZED_COORDINATES 0x02
+#define CU_TRSF_SRGB 0x10
+#define CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION 0x20
+#define CU_TRSF_SEAMLESS_CUBEMAP 0x40
+/* The texunit of cuParamSetTexRef. */
+#define CU_PARAM_TR_DEFAULT -1
+
+/* External memory and semaphores (Vulkan, Direct3D, NvSci interop). */
+typedef enum CUexternalMemoryHandleType_enum {
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD = 1,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32 = 2,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_HEAP = 4,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE = 5,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE = 6,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT = 7,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF = 8,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_DMABUF_FD = 9
+} CUexternalMemoryHandleType;
+
+#define CUDA_EXTERNAL_MEMORY_DEDICATED 0x1
+#define CUDA_EXTERNAL_SEMAPHORE_SIGNAL_SKIP_NVSCIBUF_MEMSYNC 0x01
+#define CUDA_EXTERNAL_SEMAPHORE_WAIT_SKIP_NVSCIBUF_MEMSYNC 0x02
+#define CUDA_NVSCISYNC_ATTR_SIGNAL 0x1
+#define CUDA_NVSCISYNC_ATTR_WAIT 0x2
+
+typedef struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+  CUexternalMemoryHandleType type;
+  union {
+    int fd;
+    struct {
+      void *handle;
+      const void *name;
+    } win32;
+    const void *nvSciBufObject;
+  } handle;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1 CUDA_EXTERNAL_MEMORY_HANDLE_DESC;
+
+typedef struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st {
+  unsigned long long offset;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1 CUDA_EXTERNAL_MEMORY_BUFFER_DESC;
+
+typedef struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st {
+  unsigned long long offset;
+  CUDA_ARRAY3D_DESCRIPTOR arrayDesc;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1;
+typedef CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1
+    CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC;
+
+typedef enum CUexternalSemaphoreHandleType_enum {
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD = 1,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32 = 2,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D12_FENCE = 4,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_FENCE = 5,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_NVSCISYNC = 6,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX = 7,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX_KMT = 8,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD = 9,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_WIN32 = 10
+} CUexternalSemaphoreHandleType;
+
+typedef struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+  CUexternalSemaphoreHandleType type;
+  union {
+    int fd;
+    struct {
+      void *handle;
+      const void *name;
+    } win32;
+    const void *nvSciSyncObj;
+  } handle;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1
+    CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC;
+
+typedef struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void *fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+    } keyedMutex;
+    unsigned int reserved[12];
+  } params;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1
+    CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS;
+
+typedef struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void *fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+      unsigned int timeoutMs;
+    } keyedMutex;
+    unsigned int reserved[10];
+  } params;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1;
+typedef CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1
+    CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
+
+/* A 2-D copy (cuMemcpy2D). */
 typedef struct CUDA_MEMCPY2D_st {
   size_t srcXInBytes;
   size_t srcY;
@@ -780,8 +1314,7 @@ typedef void(CUDA_CB *CUstreamCallback)(CUstream hStream, CUresult status,
 typedef void(CUDA_CB *CUhostFn)(void *userData);
 typedef size_t(CUDA_CB *CUoccupancyB2DSize)(int blockSize);
 
-/* A 3-D copy (cuMemcpy3D); the peer variant names the contexts. Arrays   */
-/* (CU_MEMORYTYPE_ARRAY) are not supported.                                */
+/* A 3-D copy (cuMemcpy3D); the peer variant names the contexts. */
 typedef struct CUDA_MEMCPY3D_st {
   size_t srcXInBytes;
   size_t srcY;
@@ -928,6 +1461,214 @@ typedef enum CUmem_range_attribute_enum {
   CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID = 8
 } CUmem_range_attribute;
 
+/* Batched copies (cuMemcpyBatchAsync, cuMemcpy3DBatchAsync). */
+typedef enum CUmemcpyFlags_enum {
+  CU_MEMCPY_FLAG_DEFAULT = 0x0,
+  CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE = 0x1
+} CUmemcpyFlags;
+
+typedef enum CUmemcpySrcAccessOrder_enum {
+  CU_MEMCPY_SRC_ACCESS_ORDER_INVALID = 0x0,
+  CU_MEMCPY_SRC_ACCESS_ORDER_STREAM = 0x1,
+  CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL = 0x2,
+  CU_MEMCPY_SRC_ACCESS_ORDER_ANY = 0x3,
+  CU_MEMCPY_SRC_ACCESS_ORDER_MAX = 0x7FFFFFFF
+} CUmemcpySrcAccessOrder;
+
+typedef struct CUmemcpyAttributes_st {
+  CUmemcpySrcAccessOrder srcAccessOrder;
+  CUmemLocation srcLocHint;
+  CUmemLocation dstLocHint;
+  unsigned int flags;
+} CUmemcpyAttributes_v1;
+typedef CUmemcpyAttributes_v1 CUmemcpyAttributes;
+
+typedef struct CUoffset3D_st {
+  size_t x;
+  size_t y;
+  size_t z;
+} CUoffset3D_v1;
+typedef CUoffset3D_v1 CUoffset3D;
+
+typedef struct CUextent3D_st {
+  size_t width;
+  size_t height;
+  size_t depth;
+} CUextent3D_v1;
+typedef CUextent3D_v1 CUextent3D;
+
+typedef enum CUmemcpy3DOperandType_enum {
+  CU_MEMCPY_OPERAND_TYPE_POINTER = 0x1,
+  CU_MEMCPY_OPERAND_TYPE_ARRAY = 0x2,
+  CU_MEMCPY_OPERAND_TYPE_MAX = 0x7FFFFFFF
+} CUmemcpy3DOperandType;
+
+typedef struct CUmemcpy3DOperand_st {
+  CUmemcpy3DOperandType type;
+  union {
+    struct {
+      CUdeviceptr ptr;
+      size_t rowLength;
+      size_t layerHeight;
+      CUmemLocation locHint;
+    } ptr;
+    struct {
+      CUarray array;
+      CUoffset3D offset;
+    } array;
+  } op;
+} CUmemcpy3DOperand_v1;
+typedef CUmemcpy3DOperand_v1 CUmemcpy3DOperand;
+
+typedef struct CUDA_MEMCPY3D_BATCH_OP_st {
+  CUmemcpy3DOperand src;
+  CUmemcpy3DOperand dst;
+  CUextent3D extent;
+  CUmemcpySrcAccessOrder srcAccessOrder;
+  unsigned int flags;
+} CUDA_MEMCPY3D_BATCH_OP_v1;
+typedef CUDA_MEMCPY3D_BATCH_OP_v1 CUDA_MEMCPY3D_BATCH_OP;
+
+/* Virtual memory management (cuMemCreate, cuMemMap, ...). */
+typedef enum CUmemAllocationCompType_enum {
+  CU_MEM_ALLOCATION_COMP_NONE = 0x0,
+  CU_MEM_ALLOCATION_COMP_GENERIC = 0x1
+} CUmemAllocationCompType;
+
+typedef enum CUmemAllocationGranularity_flags_enum {
+  CU_MEM_ALLOC_GRANULARITY_MINIMUM = 0x0,
+  CU_MEM_ALLOC_GRANULARITY_RECOMMENDED = 0x1
+} CUmemAllocationGranularity_flags;
+
+#define CU_MEM_CREATE_USAGE_TILE_POOL 0x1
+#define CU_MEM_CREATE_USAGE_HW_DECOMPRESS 0x2
+
+typedef struct CUmemAllocationProp_st {
+  CUmemAllocationType type;
+  CUmemAllocationHandleType requestedHandleTypes;
+  CUmemLocation location;
+  void *win32HandleMetaData;
+  struct {
+    unsigned char compressionType;
+    unsigned char gpuDirectRDMACapable;
+    unsigned short usage;
+    unsigned char reserved[4];
+  } allocFlags;
+} CUmemAllocationProp_v1;
+typedef CUmemAllocationProp_v1 CUmemAllocationProp;
+
+typedef enum CUmemRangeHandleType_enum {
+  CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD = 0x1,
+  CU_MEM_RANGE_HANDLE_TYPE_MAX = 0x7FFFFFFF
+} CUmemRangeHandleType;
+
+typedef enum CUmemRangeFlags_enum {
+  CU_MEM_RANGE_FLAG_DMA_BUF_MAPPING_TYPE_PCIE = 0x1
+} CUmemRangeFlags;
+
+/* Sparse array mappings (cuMemMapArrayAsync). */
+typedef enum CUarraySparseSubresourceType_enum {
+  CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_SPARSE_LEVEL = 0,
+  CU_ARRAY_SPARSE_SUBRESOURCE_TYPE_MIPTAIL = 1
+} CUarraySparseSubresourceType;
+
+typedef enum CUmemOperationType_enum {
+  CU_MEM_OPERATION_TYPE_MAP = 1,
+  CU_MEM_OPERATION_TYPE_UNMAP = 2
+} CUmemOperationType;
+
+typedef enum CUmemHandleType_enum {
+  CU_MEM_HANDLE_TYPE_GENERIC = 0
+} CUmemHandleType;
+
+typedef struct CUarrayMapInfo_st {
+  CUresourcetype resourceType;
+  union {
+    CUmipmappedArray mipmap;
+    CUarray array;
+  } resource;
+  CUarraySparseSubresourceType subresourceType;
+  union {
+    struct {
+      unsigned int level;
+      unsigned int layer;
+      unsigned int offsetX;
+      unsigned int offsetY;
+      unsigned int offsetZ;
+      unsigned int extentWidth;
+      unsigned int extentHeight;
+      unsigned int extentDepth;
+    } sparseLevel;
+    struct {
+      unsigned int layer;
+      unsigned long long offset;
+      unsigned long long size;
+    } miptail;
+  } subresource;
+  CUmemOperationType memOperationType;
+  CUmemHandleType memHandleType;
+  union {
+    CUmemGenericAllocationHandle memHandle;
+  } memHandle;
+  unsigned long long offset;
+  unsigned int deviceBitMask;
+  unsigned int flags;
+  unsigned int reserved[2];
+} CUarrayMapInfo_v1;
+typedef CUarrayMapInfo_v1 CUarrayMapInfo;
+
+/* Interprocess sharing: IPC handles and exported pool pointers. */
+typedef struct CUipcEventHandle_st {
+  char reserved[CU_IPC_HANDLE_SIZE];
+} CUipcEventHandle_v1;
+typedef CUipcEventHandle_v1 CUipcEventHandle;
+
+typedef struct CUipcMemHandle_st {
+  char reserved[CU_IPC_HANDLE_SIZE];
+} CUipcMemHandle_v1;
+typedef CUipcMemHandle_v1 CUipcMemHandle;
+
+typedef enum CUipcMem_flags_enum {
+  CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS = 0x1
+} CUipcMem_flags;
+
+typedef struct CUmemPoolPtrExportData_st {
+  unsigned char reserved[64];
+} CUmemPoolPtrExportData_v1;
+typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
+
+/* Multicast objects (NVLink SHARP). */
+typedef enum CUmulticastGranularity_flags_enum {
+  CU_MULTICAST_GRANULARITY_MINIMUM = 0x0,
+  CU_MULTICAST_GRANULARITY_RECOMMENDED = 0x1
+} CUmulticastGranularity_flags;
+
+typedef struct CUmulticastObjectProp_st {
+  unsigned int numDevices;
+  size_t size;
+  unsigned long long handleTypes;
+  unsigned long long flags;
+} CUmulticastObjectProp_v1;
+typedef CUmulticastObjectProp_v1 CUmulticastObjectProp;
+
+/* Hardware decompression (cuMemBatchDecompressAsync). */
+typedef enum CUmemDecompressAlgorithm_enum {
+  CU_MEM_DECOMPRESS_UNSUPPORTED = 0,
+  CU_MEM_DECOMPRESS_ALGORITHM_DEFLATE = 1 << 0,
+  CU_MEM_DECOMPRESS_ALGORITHM_SNAPPY = 1 << 1,
+  CU_MEM_DECOMPRESS_ALGORITHM_LZ4 = 1 << 2
+} CUmemDecompressAlgorithm;
+
+typedef struct CUmemDecompressParams_st {
+  size_t srcNumBytes;
+  size_t dstNumBytes;
+  cuuint32_t *dstActBytes;
+  const void *src;
+  void *dst;
+  CUmemDecompressAlgorithm algo;
+  unsigned char padding[20];
+} CUmemDecompressParams;
+
 typedef enum CUmoduleLoadingMode_enum {
   CU_MODULE_EAGER_LOADING = 0x1,
   CU_MODULE_LAZY_LOADING = 0x2,
@@ -937,6 +1678,7 @@ typedef enum CUdevice_P2PAttribute_enum {
   CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK = 0x01,
   CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED = 0x02,
   CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED = 0x03,
+  CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED = 0x04,
   CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED = 0x04,
   CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED = 0x05
 } CUdevice_P2PAttribute;
@@ -953,6 +1695,55 @@ typedef enum CUstreamWriteValue_flags_enum {
   CU_STREAM_WRITE_VALUE_DEFAULT = 0x0,
   CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER = 0x1
 } CUstreamWriteValue_flags;
+
+/* Batched stream memory operations (cuStreamBatchMemOp). */
+typedef enum CUstreamBatchMemOpType_enum {
+  CU_STREAM_MEM_OP_WAIT_VALUE_32 = 1,
+  CU_STREAM_MEM_OP_WRITE_VALUE_32 = 2,
+  CU_STREAM_MEM_OP_WAIT_VALUE_64 = 4,
+  CU_STREAM_MEM_OP_WRITE_VALUE_64 = 5,
+  CU_STREAM_MEM_OP_BARRIER = 6,
+  CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES = 3
+} CUstreamBatchMemOpType;
+
+typedef enum CUstreamMemoryBarrier_flags_enum {
+  CU_STREAM_MEMORY_BARRIER_TYPE_SYS = 0x0,
+  CU_STREAM_MEMORY_BARRIER_TYPE_GPU = 0x1
+} CUstreamMemoryBarrier_flags;
+
+typedef union CUstreamBatchMemOpParams_union {
+  CUstreamBatchMemOpType operation;
+  struct CUstreamMemOpWaitValueParams_st {
+    CUstreamBatchMemOpType operation;
+    CUdeviceptr address;
+    union {
+      cuuint32_t value;
+      cuuint64_t value64;
+    };
+    unsigned int flags;
+    CUdeviceptr alias;
+  } waitValue;
+  struct CUstreamMemOpWriteValueParams_st {
+    CUstreamBatchMemOpType operation;
+    CUdeviceptr address;
+    union {
+      cuuint32_t value;
+      cuuint64_t value64;
+    };
+    unsigned int flags;
+    CUdeviceptr alias;
+  } writeValue;
+  struct CUstreamMemOpFlushRemoteWritesParams_st {
+    CUstreamBatchMemOpType operation;
+    unsigned int flags;
+  } flushRemoteWrites;
+  struct CUstreamMemOpMemoryBarrierParams_st {
+    CUstreamBatchMemOpType operation;
+    unsigned int flags;
+  } memoryBarrier;
+  cuuint64_t pad[6];
+} CUstreamBatchMemOpParams_v1;
+typedef CUstreamBatchMemOpParams_v1 CUstreamBatchMemOpParams;
 
 /* Stream attributes share the launch attributes' ids and values. */
 typedef CUlaunchAttributeID CUstreamAttrID;
@@ -1100,6 +1891,154 @@ typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
 } CUDA_MEM_ALLOC_NODE_PARAMS_v1;
 typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS;
 
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st {
+  CUcontext ctx;
+  unsigned int count;
+  CUstreamBatchMemOpParams *paramArray;
+  unsigned int flags;
+} CUDA_BATCH_MEM_OP_NODE_PARAMS_v1;
+typedef CUDA_BATCH_MEM_OP_NODE_PARAMS_v1 CUDA_BATCH_MEM_OP_NODE_PARAMS;
+
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v1 CUDA_EXT_SEM_SIGNAL_NODE_PARAMS;
+
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1;
+typedef CUDA_EXT_SEM_WAIT_NODE_PARAMS_v1 CUDA_EXT_SEM_WAIT_NODE_PARAMS;
+
+/* Conditional nodes (cuGraphConditionalHandleCreate). */
+#define CU_GRAPH_COND_ASSIGN_DEFAULT 0x1
+
+typedef enum CUgraphConditionalNodeType_enum {
+  CU_GRAPH_COND_TYPE_IF = 0,
+  CU_GRAPH_COND_TYPE_WHILE = 1,
+  CU_GRAPH_COND_TYPE_SWITCH = 2,
+} CUgraphConditionalNodeType;
+
+typedef struct CUDA_CONDITIONAL_NODE_PARAMS {
+  CUgraphConditionalHandle handle;
+  CUgraphConditionalNodeType type;
+  unsigned int size;
+  CUgraph *phGraph_out;
+  CUcontext ctx;
+} CUDA_CONDITIONAL_NODE_PARAMS;
+
+/* The parameters of any node type (cuGraphAddNode, cuGraphNodeSetParams). */
+typedef struct CUDA_KERNEL_NODE_PARAMS_v3_st {
+  CUfunction func;
+  unsigned int gridDimX;
+  unsigned int gridDimY;
+  unsigned int gridDimZ;
+  unsigned int blockDimX;
+  unsigned int blockDimY;
+  unsigned int blockDimZ;
+  unsigned int sharedMemBytes;
+  void **kernelParams;
+  void **extra;
+  CUkernel kern;
+  CUcontext ctx;
+} CUDA_KERNEL_NODE_PARAMS_v3;
+
+typedef struct CUDA_MEMCPY_NODE_PARAMS_st {
+  int flags;
+  int reserved;
+  CUcontext copyCtx;
+  CUDA_MEMCPY3D copyParams;
+} CUDA_MEMCPY_NODE_PARAMS;
+
+typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st {
+  CUdeviceptr dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+  CUcontext ctx;
+} CUDA_MEMSET_NODE_PARAMS_v2;
+
+typedef struct CUDA_HOST_NODE_PARAMS_v2_st {
+  CUhostFn fn;
+  void *userData;
+} CUDA_HOST_NODE_PARAMS_v2;
+
+typedef enum CUgraphChildGraphNodeOwnership_enum {
+  CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE = 0,
+  CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE = 1,
+} CUgraphChildGraphNodeOwnership;
+
+typedef struct CUDA_CHILD_GRAPH_NODE_PARAMS_st {
+  CUgraph graph;
+  CUgraphChildGraphNodeOwnership ownership;
+} CUDA_CHILD_GRAPH_NODE_PARAMS;
+
+typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
+  CUevent event;
+} CUDA_EVENT_WAIT_NODE_PARAMS;
+
+typedef struct CUDA_EVENT_RECORD_NODE_PARAMS_st {
+  CUevent event;
+} CUDA_EVENT_RECORD_NODE_PARAMS;
+
+typedef struct CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2;
+
+typedef struct CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2_st {
+  CUexternalSemaphore *extSemArray;
+  const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray;
+  unsigned int numExtSems;
+} CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2;
+
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {
+  CUmemPoolProps poolProps;
+  const CUmemAccessDesc *accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  CUdeviceptr dptr;
+} CUDA_MEM_ALLOC_NODE_PARAMS_v2;
+
+typedef struct CUDA_MEM_FREE_NODE_PARAMS_st {
+  CUdeviceptr dptr;
+} CUDA_MEM_FREE_NODE_PARAMS;
+
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st {
+  CUcontext ctx;
+  unsigned int count;
+  CUstreamBatchMemOpParams *paramArray;
+  unsigned int flags;
+} CUDA_BATCH_MEM_OP_NODE_PARAMS_v2;
+
+typedef struct CUgraphNodeParams_st {
+  CUgraphNodeType type;
+  int reserved0[3];
+  union {
+    long long reserved1[29];
+    CUDA_KERNEL_NODE_PARAMS_v3 kernel;
+    CUDA_MEMCPY_NODE_PARAMS memcpy;
+    CUDA_MEMSET_NODE_PARAMS_v2 memset;
+    CUDA_HOST_NODE_PARAMS_v2 host;
+    CUDA_CHILD_GRAPH_NODE_PARAMS graph;
+    CUDA_EVENT_WAIT_NODE_PARAMS eventWait;
+    CUDA_EVENT_RECORD_NODE_PARAMS eventRecord;
+    CUDA_EXT_SEM_SIGNAL_NODE_PARAMS_v2 extSemSignal;
+    CUDA_EXT_SEM_WAIT_NODE_PARAMS_v2 extSemWait;
+    CUDA_MEM_ALLOC_NODE_PARAMS_v2 alloc;
+    CUDA_MEM_FREE_NODE_PARAMS free;
+    CUDA_BATCH_MEM_OP_NODE_PARAMS_v2 memOp;
+    CUDA_CONDITIONAL_NODE_PARAMS conditional;
+  };
+  long long reserved2;
+} CUgraphNodeParams;
+
 typedef enum CUgraphMem_attribute_enum {
   CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT,
   CU_GRAPH_MEM_ATTR_USED_MEM_HIGH,
@@ -1119,13 +2058,14 @@ typedef enum CUuserObjectRetain_flags_enum {
   CU_GRAPH_USER_OBJECT_MOVE = 1
 } CUuserObjectRetain_flags;
 
-/* Tensor maps (cuTensorMapEncode*): 128 opaque bytes, 64-byte aligned. */
+/* Tensor maps (cuTensorMapEncode*): 128 opaque bytes, 128-byte aligned as */
+/* in CUDA 13 (CUDA 12's cuda.h aligned them to 64 bytes).                  */
 #define CU_TENSOR_MAP_NUM_QWORDS 16
 typedef struct CUtensorMap_st {
 #if defined(__cplusplus) && (__cplusplus >= 201103L)
-  alignas(64)
+  alignas(128)
 #elif __STDC_VERSION__ >= 201112L
-  _Alignas(64)
+  _Alignas(128)
 #endif
       cuuint64_t opaque[CU_TENSOR_MAP_NUM_QWORDS];
 } CUtensorMap;
@@ -1177,6 +2117,87 @@ typedef enum CUtensorMapFloatOOBfill_enum {
   CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
 } CUtensorMapFloatOOBfill;
 
+typedef enum CUtensorMapIm2ColWideMode_enum {
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W = 0,
+  CU_TENSOR_MAP_IM2COL_WIDE_MODE_W128
+} CUtensorMapIm2ColWideMode;
+
+/*===-- Green contexts, checkpoints and logs ------------------------------===*/
+
+/* Device resources and green contexts. */
+typedef enum {
+  CU_GREEN_CTX_DEFAULT_STREAM = 0x1,
+} CUgreenCtxCreate_flags;
+
+typedef enum {
+  CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING = 0x1,
+  CU_DEV_SM_RESOURCE_SPLIT_MAX_POTENTIAL_CLUSTER_SIZE = 0x2,
+} CUdevSmResourceSplit_flags;
+
+typedef enum {
+  CU_DEV_RESOURCE_TYPE_INVALID = 0,
+  CU_DEV_RESOURCE_TYPE_SM = 1,
+} CUdevResourceType;
+
+typedef struct CUdevSmResource_st {
+  unsigned int smCount;
+  unsigned int minSmPartitionSize;
+  unsigned int smCoscheduledAlignment;
+} CUdevSmResource;
+
+typedef struct CUdevResource_st {
+  CUdevResourceType type;
+  unsigned char _internal_padding[92];
+  union {
+    CUdevSmResource sm;
+    unsigned char _oversize[48];
+  };
+} CUdevResource_v1;
+typedef CUdevResource_v1 CUdevResource;
+
+/* Process checkpoints (cuCheckpointProcess*). */
+typedef enum CUprocessState_enum {
+  CU_PROCESS_STATE_RUNNING = 0,
+  CU_PROCESS_STATE_LOCKED,
+  CU_PROCESS_STATE_CHECKPOINTED,
+  CU_PROCESS_STATE_FAILED,
+} CUprocessState;
+
+typedef struct CUcheckpointLockArgs_st {
+  unsigned int timeoutMs;
+  unsigned int reserved0;
+  cuuint64_t reserved1[7];
+} CUcheckpointLockArgs;
+
+typedef struct CUcheckpointCheckpointArgs_st {
+  cuuint64_t reserved[8];
+} CUcheckpointCheckpointArgs;
+
+typedef struct CUcheckpointGpuPair_st {
+  CUuuid oldUuid;
+  CUuuid newUuid;
+} CUcheckpointGpuPair;
+
+typedef struct CUcheckpointRestoreArgs_st {
+  CUcheckpointGpuPair *gpuPairs;
+  unsigned int gpuPairsCount;
+  char reserved[52 - sizeof(CUcheckpointGpuPair *)];
+  cuuint64_t reserved1;
+} CUcheckpointRestoreArgs;
+
+typedef struct CUcheckpointUnlockArgs_st {
+  cuuint64_t reserved[8];
+} CUcheckpointUnlockArgs;
+
+/* The driver's error log (cuLogs*). */
+typedef enum CUlogLevel_enum {
+  CU_LOG_LEVEL_ERROR = 0,
+  CU_LOG_LEVEL_WARNING = 1
+} CUlogLevel;
+
+typedef void(CUDA_CB *CUlogsCallback)(void *data, CUlogLevel logLevel,
+                                      char *message, size_t length);
+
 /*===-- Functions ---------------------------------------------------------===*/
 /* Every function returns CUDA_ERROR_NOT_INITIALIZED before cuInit (except   */
 /* cuDriverGetVersion, cuGetErrorName/String, cuGetProcAddress,              */
@@ -1216,6 +2237,26 @@ PTXJIT_API cuDeviceComputeCapability(int *major, int *minor, CUdevice dev);
 PTXJIT_API cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev);
 PTXJIT_API cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
                                  CUdevice peerDev);
+PTXJIT_API cuDeviceGetLuid(char *luid, unsigned int *deviceNodeMask,
+                           CUdevice dev);
+PTXJIT_API cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements,
+                                              CUarray_format format,
+                                              unsigned numChannels,
+                                              CUdevice dev);
+PTXJIT_API cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type,
+                                          CUdevice dev);
+PTXJIT_API cuDeviceGetHostAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice dev);
+PTXJIT_API cuDeviceGetProperties(CUdevprop *prop, CUdevice dev);
+PTXJIT_API cuDeviceRegisterAsyncNotification(CUdevice device,
+                                             CUasyncCallback callbackFunc,
+                                             void *userData,
+                                             CUasyncCallbackHandle *callback);
+PTXJIT_API cuDeviceUnregisterAsyncNotification(CUdevice device,
+                                               CUasyncCallbackHandle callback);
+PTXJIT_API cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
+                                      CUflushGPUDirectRDMAWritesScope scope);
 
 /* Primary context. */
 PTXJIT_API cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
@@ -1249,6 +2290,15 @@ PTXJIT_API cuCtxGetCacheConfig(CUfunc_cache *pconfig);
 PTXJIT_API cuCtxSetCacheConfig(CUfunc_cache config);
 PTXJIT_API cuCtxGetStreamPriorityRange(int *leastPriority,
                                        int *greatestPriority);
+PTXJIT_API cuCtxSetFlags(unsigned int flags);
+PTXJIT_API cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity,
+                                CUexecAffinityType type);
+PTXJIT_API cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent);
+PTXJIT_API cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent);
+
+/* Context reference counting of the CUDA 3 API. */
+PTXJIT_API cuCtxAttach(CUcontext *pctx, unsigned int flags);
+PTXJIT_API cuCtxDetach(CUcontext ctx);
 
 /* Modules and linking. Images are PTX text (NUL-terminated), the output of  */
 /* cuLinkComplete, or a fatbinary holding uncompressed PTX; a cubin (SASS)   */
@@ -1266,6 +2316,9 @@ PTXJIT_API cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
                                const char *name);
 PTXJIT_API cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
                                 CUmodule hmod, const char *name);
+PTXJIT_API cuModuleGetFunctionCount(unsigned int *count, CUmodule mod);
+PTXJIT_API cuModuleEnumerateFunctions(CUfunction *functions,
+                                      unsigned int numFunctions, CUmodule mod);
 /* Linking concatenates PTX inputs into one module (later inputs lose their  */
 /* .version/.target/.address_size lines); cubin and object inputs are        */
 /* CUDA_ERROR_INVALID_IMAGE.                                                 */
@@ -1322,6 +2375,9 @@ PTXJIT_API cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib,
                               int value);
 PTXJIT_API cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config);
 PTXJIT_API cuFuncGetName(const char **name, CUfunction hfunc);
+PTXJIT_API cuFuncGetModule(CUmodule *hmod, CUfunction hfunc);
+PTXJIT_API cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function);
+PTXJIT_API cuFuncLoad(CUfunction function);
 /* Launch configuration errors: a zero or too large grid/block dimension,    */
 /* more shared memory than allowed, or a block the kernel's .maxntid or     */
 /* .reqntid forbids, is CUDA_ERROR_INVALID_VALUE;                            */
@@ -1338,6 +2394,9 @@ PTXJIT_API cuLaunchCooperativeKernel(
     unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
     unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
     void **kernelParams);
+PTXJIT_API cuLaunchCooperativeKernelMultiDevice(
+    CUDA_LAUNCH_PARAMS *launchParamsList, unsigned int numDevices,
+    unsigned int flags);
 /* cuLaunchKernel with a configuration: the cooperative attribute is       */
 /* honoured, a launch-completion or programmatic event is recorded after    */
 /* the grid; clusters larger than one block are CUDA_ERROR_NOT_SUPPORTED.   */
@@ -1369,6 +2428,20 @@ PTXJIT_API cuOccupancyMaxPotentialClusterSize(int *clusterSize,
                                               CUfunction func,
                                               const CUlaunchConfig *config);
 
+/* The launch API before cuLaunchKernel (CUDA 3): block shape, shared */
+/* memory size and parameters are set on the function, then launched. */
+PTXJIT_API cuFuncSetBlockShape(CUfunction hfunc, int x, int y, int z);
+PTXJIT_API cuFuncSetSharedSize(CUfunction hfunc, unsigned int bytes);
+PTXJIT_API cuParamSetSize(CUfunction hfunc, unsigned int numbytes);
+PTXJIT_API cuParamSeti(CUfunction hfunc, int offset, unsigned int value);
+PTXJIT_API cuParamSetf(CUfunction hfunc, int offset, float value);
+PTXJIT_API cuParamSetv(CUfunction hfunc, int offset, void *ptr,
+                       unsigned int numbytes);
+PTXJIT_API cuLaunch(CUfunction f);
+PTXJIT_API cuLaunchGrid(CUfunction f, int grid_width, int grid_height);
+PTXJIT_API cuLaunchGridAsync(CUfunction f, int grid_width, int grid_height,
+                             CUstream hStream);
+
 /* Memory. Allocations are 256-byte aligned host memory, tracked so that     */
 /* cuMemGetAddressRange and cuPointerGetAttribute(s) know them. Copies check */
 /* that the device side lies inside an allocation or module variable         */
@@ -1396,6 +2469,9 @@ PTXJIT_API cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
 PTXJIT_API cuPointerGetAttributes(unsigned int numAttributes,
                                   CUpointer_attribute *attributes, void **data,
                                   CUdeviceptr ptr);
+PTXJIT_API cuPointerSetAttribute(const void *value,
+                                 CUpointer_attribute attribute,
+                                 CUdeviceptr ptr);
 
 PTXJIT_API cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);
 PTXJIT_API cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount,
@@ -1452,6 +2528,62 @@ PTXJIT_API cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext,
                              CUdeviceptr srcDevice, CUcontext srcContext,
                              size_t ByteCount, CUstream hStream);
 
+/* CUDA arrays (1-D, 2-D, 3-D, layered, mipmapped) and their copies. */
+PTXJIT_API cuArrayCreate_v2(CUarray *pHandle,
+                            const CUDA_ARRAY_DESCRIPTOR *pAllocateArray);
+PTXJIT_API cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor,
+                                   CUarray hArray);
+PTXJIT_API cuArray3DCreate_v2(CUarray *pHandle,
+                              const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray);
+PTXJIT_API cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor,
+                                     CUarray hArray);
+PTXJIT_API cuArrayDestroy(CUarray hArray);
+PTXJIT_API cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray,
+                           unsigned int planeIdx);
+PTXJIT_API cuArrayGetMemoryRequirements(
+    CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array,
+    CUdevice device);
+PTXJIT_API cuArrayGetSparseProperties(
+    CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array);
+PTXJIT_API cuMipmappedArrayCreate(
+    CUmipmappedArray *pHandle,
+    const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+    unsigned int numMipmapLevels);
+PTXJIT_API cuMipmappedArrayGetLevel(CUarray *pLevelArray,
+                                    CUmipmappedArray hMipmappedArray,
+                                    unsigned int level);
+PTXJIT_API cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray);
+PTXJIT_API cuMipmappedArrayGetMemoryRequirements(
+    CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap,
+    CUdevice device);
+PTXJIT_API cuMipmappedArrayGetSparseProperties(
+    CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUmipmappedArray mipmap);
+PTXJIT_API cuMemcpyHtoA_v2(CUarray dstArray, size_t dstOffset,
+                           const void *srcHost, size_t ByteCount);
+PTXJIT_API cuMemcpyAtoH_v2(void *dstHost, CUarray srcArray, size_t srcOffset,
+                           size_t ByteCount);
+PTXJIT_API cuMemcpyDtoA_v2(CUarray dstArray, size_t dstOffset,
+                           CUdeviceptr srcDevice, size_t ByteCount);
+PTXJIT_API cuMemcpyAtoD_v2(CUdeviceptr dstDevice, CUarray srcArray,
+                           size_t srcOffset, size_t ByteCount);
+PTXJIT_API cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset, CUarray srcArray,
+                           size_t srcOffset, size_t ByteCount);
+PTXJIT_API cuMemcpyHtoAAsync_v2(CUarray dstArray, size_t dstOffset,
+                                const void *srcHost, size_t ByteCount,
+                                CUstream hStream);
+PTXJIT_API cuMemcpyAtoHAsync_v2(void *dstHost, CUarray srcArray,
+                                size_t srcOffset, size_t ByteCount,
+                                CUstream hStream);
+
+/* Batched copies (CUDA 13 arguments). */
+PTXJIT_API cuMemcpyBatchAsync_v2(CUdeviceptr *dsts, CUdeviceptr *srcs,
+                                 size_t *sizes, size_t count,
+                                 CUmemcpyAttributes *attrs, size_t *attrsIdxs,
+                                 size_t numAttrs, CUstream hStream);
+PTXJIT_API cuMemcpy3DBatchAsync_v2(size_t numOps,
+                                   CUDA_MEMCPY3D_BATCH_OP *opList,
+                                   unsigned long long flags, CUstream hStream);
+
 /* Stream-ordered allocation and memory pools. Memory is allocated and      */
 /* freed when the call is made (work runs when it is submitted); pools keep */
 /* their attributes and usage counts. Shareable (IPC) pools are not         */
@@ -1483,6 +2615,46 @@ PTXJIT_API cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map,
 PTXJIT_API cuMemPoolGetAccess(CUmemAccess_flags *flags, CUmemoryPool memPool,
                               CUmemLocation *location);
 
+/* Interprocess memory and event handles. */
+PTXJIT_API cuIpcGetMemHandle(CUipcMemHandle *pHandle, CUdeviceptr dptr);
+PTXJIT_API cuIpcOpenMemHandle_v2(CUdeviceptr *pdptr, CUipcMemHandle handle,
+                                 unsigned int Flags);
+PTXJIT_API cuIpcCloseMemHandle(CUdeviceptr dptr);
+PTXJIT_API cuIpcGetEventHandle(CUipcEventHandle *pHandle, CUevent event);
+PTXJIT_API cuIpcOpenEventHandle(CUevent *phEvent, CUipcEventHandle handle);
+
+/* Virtual memory management: address ranges, physical allocations and */
+/* the mappings between them.                                          */
+PTXJIT_API cuMemAddressReserve(CUdeviceptr *ptr, size_t size, size_t alignment,
+                               CUdeviceptr addr, unsigned long long flags);
+PTXJIT_API cuMemAddressFree(CUdeviceptr ptr, size_t size);
+PTXJIT_API cuMemCreate(CUmemGenericAllocationHandle *handle, size_t size,
+                       const CUmemAllocationProp *prop,
+                       unsigned long long flags);
+PTXJIT_API cuMemRelease(CUmemGenericAllocationHandle handle);
+PTXJIT_API cuMemMap(CUdeviceptr ptr, size_t size, size_t offset,
+                    CUmemGenericAllocationHandle handle,
+                    unsigned long long flags);
+PTXJIT_API cuMemUnmap(CUdeviceptr ptr, size_t size);
+PTXJIT_API cuMemSetAccess(CUdeviceptr ptr, size_t size,
+                          const CUmemAccessDesc *desc, size_t count);
+PTXJIT_API cuMemGetAccess(unsigned long long *flags,
+                          const CUmemLocation *location, CUdeviceptr ptr);
+PTXJIT_API cuMemGetAllocationGranularity(
+    size_t *granularity, const CUmemAllocationProp *prop,
+    CUmemAllocationGranularity_flags option);
+PTXJIT_API cuMemGetAllocationPropertiesFromHandle(
+    CUmemAllocationProp *prop, CUmemGenericAllocationHandle handle);
+PTXJIT_API cuMemExportToShareableHandle(void *shareableHandle,
+                                        CUmemGenericAllocationHandle handle,
+                                        CUmemAllocationHandleType handleType,
+                                        unsigned long long flags);
+PTXJIT_API cuMemImportFromShareableHandle(
+    CUmemGenericAllocationHandle *handle, void *osHandle,
+    CUmemAllocationHandleType shHandleType);
+PTXJIT_API cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *handle,
+                                       void *addr);
+
 /* Managed memory is host memory: prefetches and advice are checked and    */
 /* remembered (cuMemRangeGetAttribute), and move nothing.                   */
 PTXJIT_API cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
@@ -1501,6 +2673,18 @@ PTXJIT_API cuMemRangeGetAttributes(void **data, size_t *dataSizes,
                                    CUmem_range_attribute *attributes,
                                    size_t numAttributes, CUdeviceptr devPtr,
                                    size_t count);
+PTXJIT_API cuMemPrefetchBatchAsync(CUdeviceptr *dptrs, size_t *sizes,
+                                   size_t count, CUmemLocation *prefetchLocs,
+                                   size_t *prefetchLocIdxs,
+                                   size_t numPrefetchLocs,
+                                   unsigned long long flags, CUstream hStream);
+PTXJIT_API cuMemDiscardBatchAsync(CUdeviceptr *dptrs, size_t *sizes,
+                                  size_t count, unsigned long long flags,
+                                  CUstream hStream);
+PTXJIT_API cuMemDiscardAndPrefetchBatchAsync(
+    CUdeviceptr *dptrs, size_t *sizes, size_t count,
+    CUmemLocation *prefetchLocs, size_t *prefetchLocIdxs,
+    size_t numPrefetchLocs, unsigned long long flags, CUstream hStream);
 PTXJIT_API cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr,
                                   size_t length, unsigned int flags);
 
@@ -1516,6 +2700,8 @@ PTXJIT_API cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
 PTXJIT_API cuStreamGetPriority(CUstream hStream, int *priority);
 PTXJIT_API cuStreamGetFlags(CUstream hStream, unsigned int *flags);
 PTXJIT_API cuStreamGetCtx(CUstream hStream, CUcontext *pctx);
+PTXJIT_API cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx,
+                             CUgreenCtx *pGreenCtx);
 PTXJIT_API cuStreamAddCallback(CUstream hStream, CUstreamCallback callback,
                                void *userData, unsigned int flags);
 PTXJIT_API cuStreamGetId(CUstream hStream, unsigned long long *streamId);
@@ -1535,6 +2721,9 @@ PTXJIT_API cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr,
                                    cuuint32_t value, unsigned int flags);
 PTXJIT_API cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr,
                                    cuuint64_t value, unsigned int flags);
+PTXJIT_API cuStreamBatchMemOp_v2(CUstream stream, unsigned int count,
+                                 CUstreamBatchMemOpParams *paramArray,
+                                 unsigned int flags);
 
 /* Events. */
 PTXJIT_API cuEventCreate(CUevent *phEvent, unsigned int Flags);
@@ -1648,6 +2837,25 @@ PTXJIT_API cuDeviceGetGraphMemAttribute(CUdevice device,
 PTXJIT_API cuDeviceSetGraphMemAttribute(CUdevice device,
                                         CUgraphMem_attribute attr,
                                         void *value);
+PTXJIT_API cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph,
+                             const CUgraphNode *dependencies,
+                             const CUgraphEdgeData *dependencyData,
+                             size_t numDependencies,
+                             CUgraphNodeParams *nodeParams);
+PTXJIT_API cuGraphNodeSetParams(CUgraphNode hNode,
+                                CUgraphNodeParams *nodeParams);
+PTXJIT_API cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                    CUgraphNodeParams *nodeParams);
+PTXJIT_API cuGraphAddBatchMemOpNode(
+    CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+    size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphBatchMemOpNodeGetParams(
+    CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out);
+PTXJIT_API cuGraphBatchMemOpNodeSetParams(
+    CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphExecBatchMemOpNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
 PTXJIT_API cuGraphNodeGetType(CUgraphNode hNode, CUgraphNodeType *type);
 PTXJIT_API cuGraphGetNodes(CUgraph hGraph, CUgraphNode *nodes,
                            size_t *numNodes);
@@ -1788,11 +2996,26 @@ PTXJIT_API cuProfilerStop(void);
 PTXJIT_API cuProfilerInitialize(const char *configFile,
                                 const char *outputFile, int outputMode);
 
+/* The driver's error log. */
+PTXJIT_API cuLogsRegisterCallback(CUlogsCallback callbackFunc, void *userData,
+                                  CUlogsCallbackHandle *callback_out);
+PTXJIT_API cuLogsUnregisterCallback(CUlogsCallbackHandle callback);
+PTXJIT_API cuLogsCurrent(CUlogIterator *iterator_out, unsigned int flags);
+PTXJIT_API cuLogsDumpToFile(CUlogIterator *iterator, const char *pathToFile,
+                            unsigned int flags);
+PTXJIT_API cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer,
+                              size_t *size, unsigned int flags);
+
 /* Peers and configuration hints. There is one device: no pair of devices  */
 /* has peer access (CUDA_ERROR_INVALID_DEVICE, ..._PEER_ACCESS_UNSUPPORTED). */
 PTXJIT_API cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId);
 PTXJIT_API cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib,
                                    CUdevice srcDevice, CUdevice dstDevice);
+PTXJIT_API cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
+                                            const CUatomicOperation *operations,
+                                            unsigned int count,
+                                            CUdevice srcDevice,
+                                            CUdevice dstDevice);
 PTXJIT_API cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags);
 PTXJIT_API cuCtxDisablePeerAccess(CUcontext peerContext);
 PTXJIT_API cuCtxGetSharedMemConfig(CUsharedconfig *pConfig);
@@ -1828,6 +3051,227 @@ PTXJIT_API cuTensorMapEncodeIm2col(
     CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill);
 PTXJIT_API cuTensorMapReplaceAddress(CUtensorMap *tensorMap,
                                      void *globalAddress);
+
+/*===-- Entry points that report CUDA_ERROR_NOT_SUPPORTED -----------------===*/
+/* Textures and surfaces, external memory and semaphores, green contexts,  */
+/* checkpoints, core dumps, multicast objects, hardware decompression and  */
+/* a few memory and graph features have no CPU counterpart in ptxjit.      */
+/* These entry points exist so that programs which name them compile and   */
+/* link; they return CUDA_ERROR_NOT_SUPPORTED.                             */
+
+/* Texture and surface objects. */
+PTXJIT_API cuTexObjectCreate(CUtexObject *pTexObject,
+                             const CUDA_RESOURCE_DESC *pResDesc,
+                             const CUDA_TEXTURE_DESC *pTexDesc,
+                             const CUDA_RESOURCE_VIEW_DESC *pResViewDesc);
+PTXJIT_API cuTexObjectDestroy(CUtexObject texObject);
+PTXJIT_API cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
+                                      CUtexObject texObject);
+PTXJIT_API cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
+                                     CUtexObject texObject);
+PTXJIT_API cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc,
+                                          CUtexObject texObject);
+PTXJIT_API cuSurfObjectCreate(CUsurfObject *pSurfObject,
+                              const CUDA_RESOURCE_DESC *pResDesc);
+PTXJIT_API cuSurfObjectDestroy(CUsurfObject surfObject);
+PTXJIT_API cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
+                                       CUsurfObject surfObject);
+
+/* Texture and surface references (the CUDA 3 API). */
+PTXJIT_API cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod,
+                             const char *name);
+PTXJIT_API cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod,
+                              const char *name);
+PTXJIT_API cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef);
+PTXJIT_API cuTexRefCreate(CUtexref *pTexRef);
+PTXJIT_API cuTexRefDestroy(CUtexref hTexRef);
+PTXJIT_API cuTexRefSetArray(CUtexref hTexRef, CUarray hArray,
+                            unsigned int Flags);
+PTXJIT_API cuTexRefSetMipmappedArray(CUtexref hTexRef,
+                                     CUmipmappedArray hMipmappedArray,
+                                     unsigned int Flags);
+PTXJIT_API cuTexRefSetAddress_v2(size_t *ByteOffset, CUtexref hTexRef,
+                                 CUdeviceptr dptr, size_t bytes);
+PTXJIT_API cuTexRefSetAddress2D_v3(CUtexref hTexRef,
+                                   const CUDA_ARRAY_DESCRIPTOR *desc,
+                                   CUdeviceptr dptr, size_t Pitch);
+PTXJIT_API cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt,
+                             int NumPackedComponents);
+PTXJIT_API cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am);
+PTXJIT_API cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+PTXJIT_API cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm);
+PTXJIT_API cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias);
+PTXJIT_API cuTexRefSetMipmapLevelClamp(CUtexref hTexRef,
+                                       float minMipmapLevelClamp,
+                                       float maxMipmapLevelClamp);
+PTXJIT_API cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso);
+PTXJIT_API cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor);
+PTXJIT_API cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags);
+PTXJIT_API cuTexRefGetAddress_v2(CUdeviceptr *pdptr, CUtexref hTexRef);
+PTXJIT_API cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef);
+PTXJIT_API cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray,
+                                     CUtexref hTexRef);
+PTXJIT_API cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef,
+                                  int dim);
+PTXJIT_API cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef);
+PTXJIT_API cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels,
+                             CUtexref hTexRef);
+PTXJIT_API cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef);
+PTXJIT_API cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef);
+PTXJIT_API cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp,
+                                       float *pmaxMipmapLevelClamp,
+                                       CUtexref hTexRef);
+PTXJIT_API cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef);
+PTXJIT_API cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef);
+PTXJIT_API cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef);
+PTXJIT_API cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray,
+                             unsigned int Flags);
+PTXJIT_API cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef);
+
+/* External memory and semaphores, and their graph nodes. */
+PTXJIT_API cuImportExternalMemory(
+    CUexternalMemory *extMem_out,
+    const CUDA_EXTERNAL_MEMORY_HANDLE_DESC *memHandleDesc);
+PTXJIT_API cuExternalMemoryGetMappedBuffer(
+    CUdeviceptr *devPtr, CUexternalMemory extMem,
+    const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc);
+PTXJIT_API cuExternalMemoryGetMappedMipmappedArray(
+    CUmipmappedArray *mipmap, CUexternalMemory extMem,
+    const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc);
+PTXJIT_API cuDestroyExternalMemory(CUexternalMemory extMem);
+PTXJIT_API cuImportExternalSemaphore(
+    CUexternalSemaphore *extSem_out,
+    const CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC *semHandleDesc);
+PTXJIT_API cuSignalExternalSemaphoresAsync(
+    const CUexternalSemaphore *extSemArray,
+    const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray,
+    unsigned int numExtSems, CUstream stream);
+PTXJIT_API cuWaitExternalSemaphoresAsync(
+    const CUexternalSemaphore *extSemArray,
+    const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray,
+    unsigned int numExtSems, CUstream stream);
+PTXJIT_API cuDestroyExternalSemaphore(CUexternalSemaphore extSem);
+PTXJIT_API cuGraphAddExternalSemaphoresSignalNode(
+    CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+    size_t numDependencies, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphExternalSemaphoresSignalNodeGetParams(
+    CUgraphNode hNode, CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *params_out);
+PTXJIT_API cuGraphExternalSemaphoresSignalNodeSetParams(
+    CUgraphNode hNode, const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphAddExternalSemaphoresWaitNode(
+    CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+    size_t numDependencies, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphExternalSemaphoresWaitNodeGetParams(
+    CUgraphNode hNode, CUDA_EXT_SEM_WAIT_NODE_PARAMS *params_out);
+PTXJIT_API cuGraphExternalSemaphoresWaitNodeSetParams(
+    CUgraphNode hNode, const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphExecExternalSemaphoresSignalNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_EXT_SEM_SIGNAL_NODE_PARAMS *nodeParams);
+PTXJIT_API cuGraphExecExternalSemaphoresWaitNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_EXT_SEM_WAIT_NODE_PARAMS *nodeParams);
+
+/* Green contexts and device resources. */
+PTXJIT_API cuGreenCtxCreate(CUgreenCtx *phCtx, CUdevResourceDesc desc,
+                            CUdevice dev, unsigned int flags);
+PTXJIT_API cuGreenCtxDestroy(CUgreenCtx hCtx);
+PTXJIT_API cuCtxFromGreenCtx(CUcontext *pContext, CUgreenCtx hCtx);
+PTXJIT_API cuDeviceGetDevResource(CUdevice device, CUdevResource *resource,
+                                  CUdevResourceType type);
+PTXJIT_API cuCtxGetDevResource(CUcontext hCtx, CUdevResource *resource,
+                               CUdevResourceType type);
+PTXJIT_API cuGreenCtxGetDevResource(CUgreenCtx hCtx, CUdevResource *resource,
+                                    CUdevResourceType type);
+PTXJIT_API cuDevSmResourceSplitByCount(
+    CUdevResource *result, unsigned int *nbGroups, const CUdevResource *input,
+    CUdevResource *remaining, unsigned int useFlags, unsigned int minCount);
+PTXJIT_API cuDevResourceGenerateDesc(CUdevResourceDesc *phDesc,
+                                     CUdevResource *resources,
+                                     unsigned int nbResources);
+PTXJIT_API cuGreenCtxRecordEvent(CUgreenCtx hCtx, CUevent hEvent);
+PTXJIT_API cuGreenCtxWaitEvent(CUgreenCtx hCtx, CUevent hEvent);
+PTXJIT_API cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx);
+PTXJIT_API cuGreenCtxStreamCreate(CUstream *phStream, CUgreenCtx greenCtx,
+                                  unsigned int flags, int priority);
+PTXJIT_API cuGreenCtxGetId(CUgreenCtx greenCtx, unsigned long long *greenCtxId);
+
+/* Process checkpoints. */
+PTXJIT_API cuCheckpointProcessGetRestoreThreadId(int pid, int *tid);
+PTXJIT_API cuCheckpointProcessGetState(int pid, CUprocessState *state);
+PTXJIT_API cuCheckpointProcessLock(int pid, CUcheckpointLockArgs *args);
+PTXJIT_API cuCheckpointProcessCheckpoint(int pid,
+                                         CUcheckpointCheckpointArgs *args);
+PTXJIT_API cuCheckpointProcessRestore(int pid, CUcheckpointRestoreArgs *args);
+PTXJIT_API cuCheckpointProcessUnlock(int pid, CUcheckpointUnlockArgs *args);
+
+/* GPU core dumps. */
+PTXJIT_API cuCoredumpGetAttribute(CUcoredumpSettings attrib, void *value,
+                                  size_t *size);
+PTXJIT_API cuCoredumpGetAttributeGlobal(CUcoredumpSettings attrib, void *value,
+                                        size_t *size);
+PTXJIT_API cuCoredumpSetAttribute(CUcoredumpSettings attrib, void *value,
+                                  size_t *size);
+PTXJIT_API cuCoredumpSetAttributeGlobal(CUcoredumpSettings attrib, void *value,
+                                        size_t *size);
+
+/* Multicast objects. */
+PTXJIT_API cuMulticastCreate(CUmemGenericAllocationHandle *mcHandle,
+                             const CUmulticastObjectProp *prop);
+PTXJIT_API cuMulticastAddDevice(CUmemGenericAllocationHandle mcHandle,
+                                CUdevice dev);
+PTXJIT_API cuMulticastBindMem(CUmemGenericAllocationHandle mcHandle,
+                              size_t mcOffset,
+                              CUmemGenericAllocationHandle memHandle,
+                              size_t memOffset, size_t size,
+                              unsigned long long flags);
+PTXJIT_API cuMulticastBindAddr(CUmemGenericAllocationHandle mcHandle,
+                               size_t mcOffset, CUdeviceptr memptr, size_t size,
+                               unsigned long long flags);
+PTXJIT_API cuMulticastUnbind(CUmemGenericAllocationHandle mcHandle,
+                             CUdevice dev, size_t mcOffset, size_t size);
+PTXJIT_API cuMulticastGetGranularity(size_t *granularity,
+                                     const CUmulticastObjectProp *prop,
+                                     CUmulticastGranularity_flags option);
+
+/* Hardware decompression. */
+PTXJIT_API cuMemBatchDecompressAsync(CUmemDecompressParams *paramsArray,
+                                     size_t count, unsigned int flags,
+                                     size_t *errorIndex, CUstream stream);
+
+/* Sparse array mappings, dma-buf handles, shareable memory pools,     */
+/* conditional graph nodes, unified functions and im2col::w tensor maps. */
+PTXJIT_API cuLibraryGetUnifiedFunction(void **fptr, CUlibrary library,
+                                       const char *symbol);
+PTXJIT_API cuMemMapArrayAsync(CUarrayMapInfo *mapInfoList, unsigned int count,
+                              CUstream hStream);
+PTXJIT_API cuMemGetHandleForAddressRange(void *handle, CUdeviceptr dptr,
+                                         size_t size,
+                                         CUmemRangeHandleType handleType,
+                                         unsigned long long flags);
+PTXJIT_API cuMemPoolExportToShareableHandle(
+    void *handle_out, CUmemoryPool pool, CUmemAllocationHandleType handleType,
+    unsigned long long flags);
+PTXJIT_API cuMemPoolImportFromShareableHandle(
+    CUmemoryPool *pool_out, void *handle, CUmemAllocationHandleType handleType,
+    unsigned long long flags);
+PTXJIT_API cuMemPoolExportPointer(CUmemPoolPtrExportData *shareData_out,
+                                  CUdeviceptr ptr);
+PTXJIT_API cuMemPoolImportPointer(CUdeviceptr *ptr_out, CUmemoryPool pool,
+                                  CUmemPoolPtrExportData *shareData);
+PTXJIT_API cuGraphConditionalHandleCreate(CUgraphConditionalHandle *pHandle_out,
+                                          CUgraph hGraph, CUcontext ctx,
+                                          unsigned int defaultLaunchValue,
+                                          unsigned int flags);
+PTXJIT_API cuTensorMapEncodeIm2colWide(
+    CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+    cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim,
+    const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth,
+    int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel,
+    cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides,
+    CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode,
+    CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+    CUtensorMapFloatOOBfill oobFill);
 
 /*===-- ptxjit_run: one call from PTX text to results ---------------------===*/
 /*                                                                          */

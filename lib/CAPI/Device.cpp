@@ -13,6 +13,7 @@
 #include "ptxjit/Runtime/Checks.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -622,6 +623,35 @@ static int deviceAttribute(CUdevice_attribute attribute) {
   case CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST:
   case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED:
     return 1;
+  // The extents of CUDA arrays (Array.cpp), which the texture limits of a
+  // GPU of compute capability 8.x/9.x describe. Textures and surfaces
+  // themselves are not supported yet.
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH:
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH:
+    return 131072;
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_HEIGHT:
+    return 65536;
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH:
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT:
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH:
+    return 16384;
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH:
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT:
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH:
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_WIDTH:
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH:
+    return 32768;
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS:
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS:
+    return 2048;
+  case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS:
+    return 6 * 2046;
+  // Virtual memory management and IPC (VirtualMemory.cpp): memory shared
+  // through POSIX file descriptors.
+  case CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED:
+  case CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED:
+    return 1;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE:
     return CU_COMPUTEMODE_DEFAULT;
   case CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH:
@@ -1228,3 +1258,303 @@ PTXJIT_EXPORT CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
   return CUDA_SUCCESS;
 }
 
+
+//===----------------------------------------------------------------------===//
+// Context-wide events, flags and execution affinity
+//===----------------------------------------------------------------------===//
+
+PTXJIT_EXPORT CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isLiveContext(hCtx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!isEvent(hEvent) || hEvent->context != hCtx)
+    return CUDA_ERROR_INVALID_HANDLE;
+  // All the context's work so far has run: the event completes now.
+  hEvent->recorded = true;
+  hEvent->time = std::chrono::steady_clock::now();
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!isLiveContext(hCtx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  if (!isEvent(hEvent))
+    return CUDA_ERROR_INVALID_HANDLE;
+  // The event's work has completed: its record ran it.
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxSetFlags(unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (!validContextFlags(flags))
+    return CUDA_ERROR_INVALID_VALUE;
+  ctx->flags = flags;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetExecAffinitySupport(int *pi,
+                                                      CUexecAffinityType type,
+                                                      CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!pi || rawEnum(type) != CU_EXEC_AFFINITY_TYPE_SM_COUNT)
+    return CUDA_ERROR_INVALID_VALUE;
+  // Contexts cannot be limited to fewer multiprocessors.
+  *pi = 0;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity,
+                                            CUexecAffinityType type) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  CUctx_st *ctx;
+  if (CUresult err = requireContext(ctx))
+    return err;
+  if (!pExecAffinity || rawEnum(type) != CU_EXEC_AFFINITY_TYPE_SM_COUNT)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memset(pExecAffinity, 0, sizeof(*pExecAffinity));
+  pExecAffinity->type = CU_EXEC_AFFINITY_TYPE_SM_COUNT;
+  pExecAffinity->param.smCount.val =
+      unsigned(deviceProperties().multiprocessors);
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Device queries added in CUDA 12 and 13
+//===----------------------------------------------------------------------===//
+
+/// What the device can do atomically for \p operation: what PTX's `atom`
+/// and `red` provide, on host memory through the host's atomics.
+static unsigned atomicCapabilities(int operation) {
+  unsigned scalars = CU_ATOMIC_CAPABILITY_SCALAR_32 |
+                     CU_ATOMIC_CAPABILITY_SCALAR_64 |
+                     CU_ATOMIC_CAPABILITY_REDUCTION;
+  switch (operation) {
+  case CU_ATOMIC_OPERATION_INTEGER_ADD:
+  case CU_ATOMIC_OPERATION_INTEGER_MIN:
+  case CU_ATOMIC_OPERATION_INTEGER_MAX:
+    return scalars | CU_ATOMIC_CAPABILITY_SIGNED |
+           CU_ATOMIC_CAPABILITY_UNSIGNED;
+  case CU_ATOMIC_OPERATION_INTEGER_INCREMENT:
+  case CU_ATOMIC_OPERATION_INTEGER_DECREMENT:
+    return CU_ATOMIC_CAPABILITY_UNSIGNED | CU_ATOMIC_CAPABILITY_SCALAR_32 |
+           CU_ATOMIC_CAPABILITY_REDUCTION;
+  case CU_ATOMIC_OPERATION_AND:
+  case CU_ATOMIC_OPERATION_OR:
+  case CU_ATOMIC_OPERATION_XOR:
+    return scalars | CU_ATOMIC_CAPABILITY_SIGNED |
+           CU_ATOMIC_CAPABILITY_UNSIGNED;
+  case CU_ATOMIC_OPERATION_EXCHANGE:
+  case CU_ATOMIC_OPERATION_CAS:
+    return CU_ATOMIC_CAPABILITY_SCALAR_32 | CU_ATOMIC_CAPABILITY_SCALAR_64 |
+           CU_ATOMIC_CAPABILITY_SCALAR_128;
+  case CU_ATOMIC_OPERATION_FLOAT_ADD:
+    return scalars;
+  case CU_ATOMIC_OPERATION_FLOAT_MIN:
+  case CU_ATOMIC_OPERATION_FLOAT_MAX:
+    return CU_ATOMIC_CAPABILITY_SCALAR_32 | CU_ATOMIC_CAPABILITY_REDUCTION;
+  default:
+    return 0;
+  }
+}
+
+static CUresult fillAtomicCapabilities(unsigned *capabilities,
+                                       const CUatomicOperation *operations,
+                                       unsigned count) {
+  if (!capabilities || !operations || count == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned i = 0; i < count; ++i)
+    capabilities[i] = atomicCapabilities(rawEnum(operations[i]));
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetHostAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  // The device is the host: its atomics on host memory are the host's.
+  return fillAtomicCapabilities(capabilities, operations, count);
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetP2PAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice srcDevice, CUdevice dstDevice) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(srcDevice))
+    return err;
+  if (CUresult err = checkDevice(dstDevice))
+    return err;
+  // There is no peer device.
+  if (srcDevice == dstDevice)
+    return CUDA_ERROR_INVALID_DEVICE;
+  return fillAtomicCapabilities(capabilities, operations, count);
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetLuid(char *luid, unsigned int *deviceNodeMask,
+                                       CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  (void)luid;
+  (void)deviceNodeMask;
+  // A LUID is a Windows (WDDM) notion; NVIDIA's Linux driver has none.
+  return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceGetTexture1DLinearMaxWidth(
+    size_t *maxWidthInElements, CUarray_format format, unsigned numChannels,
+    CUdevice dev) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(dev))
+    return err;
+  if (!maxWidthInElements ||
+      (numChannels != 1 && numChannels != 2 && numChannels != 4))
+    return CUDA_ERROR_INVALID_VALUE;
+  (void)format;
+  // 2^28 elements of any format, as on GPUs of compute capability 8.x/9.x
+  // (CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH).
+  *maxWidthInElements = size_t(1) << 28;
+  return CUDA_SUCCESS;
+}
+
+namespace {
+/// A registered async-notification callback. The only notification, the
+/// device's memory budget being exceeded, never comes: allocations beyond
+/// it fail instead.
+struct AsyncNotificationEntry {
+  CUasyncCallback callback;
+  void *userData;
+};
+} // namespace
+
+static std::set<CUasyncCallbackHandle> &asyncNotifications() {
+  static auto *registered = new std::set<CUasyncCallbackHandle>;
+  return *registered;
+}
+
+PTXJIT_EXPORT CUresult cuDeviceRegisterAsyncNotification(
+    CUdevice device, CUasyncCallback callbackFunc, void *userData,
+    CUasyncCallbackHandle *callback) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(device))
+    return err;
+  if (!callbackFunc || !callback)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *entry = new AsyncNotificationEntry{callbackFunc, userData};
+  *callback = reinterpret_cast<CUasyncCallbackHandle>(entry);
+  asyncNotifications().insert(*callback);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult
+cuDeviceUnregisterAsyncNotification(CUdevice device,
+                                    CUasyncCallbackHandle callback) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = checkDevice(device))
+    return err;
+  if (!asyncNotifications().erase(callback))
+    return CUDA_ERROR_INVALID_VALUE;
+  delete reinterpret_cast<AsyncNotificationEntry *>(callback);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult
+cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
+                           CUflushGPUDirectRDMAWritesScope scope) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  int rawScope = rawEnum(scope);
+  if (rawEnum(target) != CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX ||
+      (rawScope != CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER &&
+       rawScope != CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES))
+    return CUDA_ERROR_INVALID_VALUE;
+  // Remote writes land in host memory: a full fence makes them visible.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Driver logs
+//===----------------------------------------------------------------------===//
+//
+// The driver's log is empty: ptxjit reports errors through return codes and
+// stderr. Callbacks are kept and never called; dumps write no entries.
+
+namespace {
+struct LogsCallbackEntry {
+  CUlogsCallback callback;
+  void *userData;
+};
+} // namespace
+
+static std::set<CUlogsCallbackHandle> &logCallbacks() {
+  static auto *registered = new std::set<CUlogsCallbackHandle>;
+  return *registered;
+}
+
+PTXJIT_EXPORT CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc,
+                                              void *userData,
+                                              CUlogsCallbackHandle *callback_out) {
+  PTXJIT_API_ENTRY();
+  if (!callbackFunc || !callback_out)
+    return CUDA_ERROR_INVALID_VALUE;
+  auto *entry = new LogsCallbackEntry{callbackFunc, userData};
+  *callback_out = reinterpret_cast<CUlogsCallbackHandle>(entry);
+  logCallbacks().insert(*callback_out);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback) {
+  PTXJIT_API_ENTRY();
+  if (!logCallbacks().erase(callback))
+    return CUDA_ERROR_INVALID_VALUE;
+  delete reinterpret_cast<LogsCallbackEntry *>(callback);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuLogsCurrent(CUlogIterator *iterator_out,
+                                     unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  if (!iterator_out || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  *iterator_out = 0;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuLogsDumpToFile(CUlogIterator *iterator,
+                                        const char *pathToFile,
+                                        unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  if (!pathToFile || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::FILE *file = std::fopen(pathToFile, "w");
+  if (!file)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::fclose(file);
+  if (iterator)
+    *iterator = 0;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuLogsDumpToMemory(CUlogIterator *iterator, char *buffer,
+                                          size_t *size, unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  if (!buffer || !size || *size == 0 || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  buffer[0] = '\0';
+  *size = 0;
+  if (iterator)
+    *iterator = 0;
+  return CUDA_SUCCESS;
+}

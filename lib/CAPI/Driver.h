@@ -46,6 +46,9 @@ struct CUctx_st {
   /// copy and synchronisation (the GPU's sticky errors).
   CUresult stickyError = CUDA_SUCCESS;
   CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
+  /// cuCtxAttach/cuCtxDetach's usage count: cuCtxDetach destroys a context
+  /// it brings to 0.
+  unsigned usageCount = 1;
   size_t limits[CU_LIMIT_MAX] = {};
   bool limitSet[CU_LIMIT_MAX] = {};
   /// Context-local storage of NVIDIA's CUDA runtime (ExportTables.cpp): its
@@ -70,6 +73,11 @@ struct CUfunc_st {
   int nonPortableClusterSizeAllowed = 0;
   int clusterSchedulingPolicy = 0;
   CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
+  /// The pre-CUDA 4 launch API (Legacy.cpp): the block shape, dynamic
+  /// shared memory and parameter buffer the next cuLaunchGrid uses.
+  unsigned legacyBlock[3] = {1, 1, 1};
+  unsigned legacySharedBytes = 0;
+  std::vector<uint8_t> legacyParams;
 };
 
 /// A loaded module.
@@ -131,6 +139,29 @@ struct CUevent_st {
   std::vector<void *> captureNodes;
 };
 
+/// A CUDA array: host memory in ptxjit's own layout, rows of `rowBytes`
+/// (width times the element size) packed one after another, `rows` rows a
+/// slice (1 for a 1-D array), `slices` slices (layers, cube faces or depth;
+/// 1 for a 2-D array). Arrays are opaque to programs, which reach them only
+/// through copies, so any layout is the driver's choice.
+struct CUarray_st {
+  CUctx_st *context = nullptr;
+  CUDA_ARRAY3D_DESCRIPTOR descriptor = {};
+  size_t elementBytes = 0;
+  size_t rowBytes = 0, rows = 1, slices = 1;
+  std::unique_ptr<uint8_t[]> data;
+  /// The mipmapped array whose level this is, or null.
+  struct CUmipmappedArray_st *mipmap = nullptr;
+  size_t bytes() const { return rowBytes * rows * slices; }
+};
+
+/// A mipmapped array: its levels, each halving the extents of the last.
+struct CUmipmappedArray_st {
+  CUctx_st *context = nullptr;
+  CUDA_ARRAY3D_DESCRIPTOR descriptor = {};
+  std::vector<std::unique_ptr<CUarray_st>> levels;
+};
+
 /// JIT options that write results back (log buffers, wall time).
 struct JitOptions {
   char *infoLog = nullptr;
@@ -174,6 +205,11 @@ enum class MemoryKind {
   Registered,
   /// A module-scope variable (owned by its module).
   ModuleGlobal,
+  /// Physical memory mapped into a reserved range (cuMemMap); the mapping,
+  /// not the entry, owns it (VirtualMemory.cpp).
+  VirtualMapping,
+  /// Another process's allocation, opened by cuIpcOpenMemHandle.
+  IpcImported,
 };
 
 struct Allocation {
@@ -192,6 +228,9 @@ struct Allocation {
   bool accessedByDevice = false, accessedByHost = false;
   int preferredLocation = -2;
   int lastPrefetchLocation = -2;
+  /// The memory file behind a device allocation that cuIpcGetMemHandle
+  /// shared, or behind an IPC mapping; -1 when there is none.
+  int sharedFd = -1;
 };
 
 /// The process-wide driver state. Every member is guarded by `mutex`.
@@ -214,6 +253,10 @@ struct Driver {
   std::set<CUlinkState_st *> links;
   std::set<CUlib_st *> libraries;
   std::set<CUmemPoolHandle_st *> pools;
+  /// CUDA arrays made by cuArrayCreate/cuArray3DCreate, and mipmapped
+  /// arrays (whose levels are not in `arrays`).
+  std::set<CUarray_st *> arrays;
+  std::set<CUmipmappedArray_st *> mipmappedArrays;
   /// The device's default pool, and the pool cuMemAllocAsync uses.
   CUmemPoolHandle_st *defaultPool = nullptr;
   CUmemPoolHandle_st *currentPool = nullptr;
@@ -297,8 +340,17 @@ Allocation *findAllocation(uintptr_t address, size_t size = 1);
 CUresult allocate(size_t bytes, MemoryKind kind, unsigned flags, void **out);
 /// Adds an allocation-table entry.
 void addAllocation(const Allocation &allocation);
+/// Device allocations are whole pages of their own, so that
+/// cuIpcGetMemHandle can put a shared memory file under one in place.
+size_t pageRoundedSize(size_t bytes);
 /// Frees the memory of an entry the driver owns and removes it.
 void freeAllocation(std::map<uintptr_t, Allocation>::iterator it);
+
+/// The array \p array is, if it is a live array or a level of a live
+/// mipmapped array; else null.
+CUarray_st *liveArray(CUarray array);
+/// Frees the arrays and mipmapped arrays of \p ctx (Array.cpp).
+void releaseContextArrays(CUctx_st *ctx);
 
 /// Unloads a module: removes its functions and variables from the tables.
 void unloadModule(CUmod_st *module);

@@ -67,6 +67,9 @@ struct CUgraphNode_st {
   CUevent event = nullptr;
   std::shared_ptr<GraphAllocation> allocation;
   CUdeviceptr freeAddress = 0;
+  /// Batch memory-operation nodes: the operations and their flags.
+  std::vector<CUstreamBatchMemOpParams> memOps;
+  unsigned memOpFlags = 0;
   /// In an executable graph: whether the node runs (cuGraphNodeSetEnabled).
   bool enabled = true;
 };
@@ -339,6 +342,8 @@ static void copyPayload(const CUgraphNode_st *from, CUgraphNode_st *to) {
   to->event = from->event;
   to->allocation = from->allocation;
   to->freeAddress = from->freeAddress;
+  to->memOps = from->memOps;
+  to->memOpFlags = from->memOpFlags;
   to->enabled = from->enabled;
 }
 
@@ -410,6 +415,11 @@ static CUresult runNode(const CUgraphNode_st *node, CUstream stream) {
     return cuEventRecord(node->event, stream);
   case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
     return cuStreamWaitEvent(stream, node->event, 0);
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+    return cuStreamBatchMemOp_v2(
+        stream, unsigned(node->memOps.size()),
+        const_cast<CUstreamBatchMemOpParams *>(node->memOps.data()),
+        node->memOpFlags);
   default:
     // Empty nodes, and allocations (made when the node was), and frees
     // (done when the last graph holding the memory goes).
@@ -2040,4 +2050,270 @@ PTXJIT_EXPORT CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path,
   std::fprintf(file, "}\n");
   std::fclose(file);
   return CUDA_SUCCESS;
+}
+
+//===----------------------------------------------------------------------===//
+// Batch memory-operation nodes
+//===----------------------------------------------------------------------===//
+
+/// Copies a batch of memory operations into \p node.
+static CUresult setMemOps(CUgraphNode_st *node,
+                          const CUDA_BATCH_MEM_OP_NODE_PARAMS *params) {
+  if (!node || node->type != CU_GRAPH_NODE_TYPE_BATCH_MEM_OP || !params ||
+      !params->paramArray || params->count == 0 || params->flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (params->ctx && !isLiveContext(params->ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
+  node->memOps.assign(params->paramArray,
+                      params->paramArray + params->count);
+  node->memOpFlags = params->flags;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuGraphAddBatchMemOpNode(
+    CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+    size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  GRAPH_ADD_PROLOGUE();
+  return addFilledNode(phGraphNode, hGraph, CU_GRAPH_NODE_TYPE_BATCH_MEM_OP,
+                       dependencies, numDependencies, [&](auto *node) {
+                         return setMemOps(node, nodeParams);
+                       });
+}
+
+PTXJIT_EXPORT CUresult cuGraphBatchMemOpNodeGetParams(
+    CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out) {
+  PTXJIT_API_ENTRY();
+  CUgraphNode_st *node = nodeOf(hNode, CU_GRAPH_NODE_TYPE_BATCH_MEM_OP);
+  if (!node || !nodeParams_out)
+    return CUDA_ERROR_INVALID_VALUE;
+  // As the driver does, the array is the node's own, valid while it is.
+  nodeParams_out->ctx = currentContext();
+  nodeParams_out->count = unsigned(node->memOps.size());
+  nodeParams_out->paramArray = node->memOps.data();
+  nodeParams_out->flags = node->memOpFlags;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuGraphBatchMemOpNodeSetParams(
+    CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  PTXJIT_API_ENTRY();
+  return setMemOps(isNode(hNode) ? hNode : nullptr, nodeParams);
+}
+
+PTXJIT_EXPORT CUresult cuGraphExecBatchMemOpNodeSetParams(
+    CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams) {
+  PTXJIT_API_ENTRY();
+  return setMemOps(execNode(hGraphExec, hNode), nodeParams);
+}
+
+//===----------------------------------------------------------------------===//
+// The generic node API (CUgraphNodeParams)
+//===----------------------------------------------------------------------===//
+//
+// Each node type goes to the entry point of its own kind; the parameter
+// structures of the generic API carry the same fields.
+
+static CUDA_KERNEL_NODE_PARAMS_v2
+kernelParamsOf(const CUDA_KERNEL_NODE_PARAMS_v3 &kernel) {
+  CUDA_KERNEL_NODE_PARAMS_v2 params = {};
+  params.func = kernel.func;
+  params.gridDimX = kernel.gridDimX;
+  params.gridDimY = kernel.gridDimY;
+  params.gridDimZ = kernel.gridDimZ;
+  params.blockDimX = kernel.blockDimX;
+  params.blockDimY = kernel.blockDimY;
+  params.blockDimZ = kernel.blockDimZ;
+  params.sharedMemBytes = kernel.sharedMemBytes;
+  params.kernelParams = kernel.kernelParams;
+  params.extra = kernel.extra;
+  params.kern = kernel.kern;
+  params.ctx = kernel.ctx;
+  return params;
+}
+
+static CUDA_MEMSET_NODE_PARAMS
+memsetParamsOf(const CUDA_MEMSET_NODE_PARAMS_v2 &memset) {
+  CUDA_MEMSET_NODE_PARAMS params = {};
+  params.dst = memset.dst;
+  params.pitch = memset.pitch;
+  params.value = memset.value;
+  params.elementSize = memset.elementSize;
+  params.width = memset.width;
+  params.height = memset.height;
+  return params;
+}
+
+static CUDA_HOST_NODE_PARAMS hostParamsOf(const CUDA_HOST_NODE_PARAMS_v2 &host) {
+  CUDA_HOST_NODE_PARAMS params = {};
+  params.fn = host.fn;
+  params.userData = host.userData;
+  return params;
+}
+
+static CUDA_BATCH_MEM_OP_NODE_PARAMS
+memOpParamsOf(const CUDA_BATCH_MEM_OP_NODE_PARAMS_v2 &memOp) {
+  CUDA_BATCH_MEM_OP_NODE_PARAMS params = {};
+  params.ctx = memOp.ctx;
+  params.count = memOp.count;
+  params.paramArray = memOp.paramArray;
+  params.flags = memOp.flags;
+  return params;
+}
+
+PTXJIT_EXPORT CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode,
+                                         CUgraph hGraph,
+                                         const CUgraphNode *dependencies,
+                                         const CUgraphEdgeData *dependencyData,
+                                         size_t numDependencies,
+                                         CUgraphNodeParams *nodeParams) {
+  PTXJIT_API_ENTRY();
+  if (!nodeParams)
+    return CUDA_ERROR_INVALID_VALUE;
+  // Only the default edge (no ports, no type) is supported.
+  for (size_t i = 0; dependencyData && i < numDependencies; ++i)
+    if (dependencyData[i].type || dependencyData[i].from_port ||
+        dependencyData[i].to_port)
+      return CUDA_ERROR_NOT_SUPPORTED;
+  CUgraphNodeParams &p = *nodeParams;
+  switch (rawEnum(p.type)) {
+  case CU_GRAPH_NODE_TYPE_KERNEL: {
+    CUDA_KERNEL_NODE_PARAMS_v2 params = kernelParamsOf(p.kernel);
+    return cuGraphAddKernelNode_v2(phGraphNode, hGraph, dependencies,
+                                   numDependencies, &params);
+  }
+  case CU_GRAPH_NODE_TYPE_MEMCPY:
+    return cuGraphAddMemcpyNode(phGraphNode, hGraph, dependencies,
+                                numDependencies, &p.memcpy.copyParams,
+                                p.memcpy.copyCtx);
+  case CU_GRAPH_NODE_TYPE_MEMSET: {
+    CUDA_MEMSET_NODE_PARAMS params = memsetParamsOf(p.memset);
+    return cuGraphAddMemsetNode(phGraphNode, hGraph, dependencies,
+                                numDependencies, &params, p.memset.ctx);
+  }
+  case CU_GRAPH_NODE_TYPE_HOST: {
+    CUDA_HOST_NODE_PARAMS params = hostParamsOf(p.host);
+    return cuGraphAddHostNode(phGraphNode, hGraph, dependencies,
+                              numDependencies, &params);
+  }
+  case CU_GRAPH_NODE_TYPE_GRAPH:
+    // Moving the child graph into the node is not supported; cloning is.
+    if (rawEnum(p.graph.ownership) != CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE)
+      return CUDA_ERROR_NOT_SUPPORTED;
+    return cuGraphAddChildGraphNode(phGraphNode, hGraph, dependencies,
+                                    numDependencies, p.graph.graph);
+  case CU_GRAPH_NODE_TYPE_EMPTY:
+    return cuGraphAddEmptyNode(phGraphNode, hGraph, dependencies,
+                               numDependencies);
+  case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+    return cuGraphAddEventRecordNode(phGraphNode, hGraph, dependencies,
+                                     numDependencies, p.eventRecord.event);
+  case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
+    return cuGraphAddEventWaitNode(phGraphNode, hGraph, dependencies,
+                                   numDependencies, p.eventWait.event);
+  case CU_GRAPH_NODE_TYPE_MEM_ALLOC: {
+    CUDA_MEM_ALLOC_NODE_PARAMS params = {};
+    params.poolProps = p.alloc.poolProps;
+    params.accessDescs = p.alloc.accessDescs;
+    params.accessDescCount = p.alloc.accessDescCount;
+    params.bytesize = p.alloc.bytesize;
+    CUresult err = cuGraphAddMemAllocNode(phGraphNode, hGraph, dependencies,
+                                          numDependencies, &params);
+    if (err == CUDA_SUCCESS)
+      p.alloc.dptr = params.dptr;
+    return err;
+  }
+  case CU_GRAPH_NODE_TYPE_MEM_FREE:
+    return cuGraphAddMemFreeNode(phGraphNode, hGraph, dependencies,
+                                 numDependencies, p.free.dptr);
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP: {
+    CUDA_BATCH_MEM_OP_NODE_PARAMS params = memOpParamsOf(p.memOp);
+    return cuGraphAddBatchMemOpNode(phGraphNode, hGraph, dependencies,
+                                    numDependencies, &params);
+  }
+  default:
+    // External semaphores and conditional nodes.
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+}
+
+PTXJIT_EXPORT CUresult cuGraphNodeSetParams(CUgraphNode hNode,
+                                            CUgraphNodeParams *nodeParams) {
+  PTXJIT_API_ENTRY();
+  if (!nodeParams || !isNode(hNode) ||
+      rawEnum(nodeParams->type) != rawEnum(hNode->type))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUgraphNodeParams &p = *nodeParams;
+  switch (rawEnum(p.type)) {
+  case CU_GRAPH_NODE_TYPE_KERNEL: {
+    CUDA_KERNEL_NODE_PARAMS_v2 params = kernelParamsOf(p.kernel);
+    return cuGraphKernelNodeSetParams_v2(hNode, &params);
+  }
+  case CU_GRAPH_NODE_TYPE_MEMCPY:
+    return cuGraphMemcpyNodeSetParams(hNode, &p.memcpy.copyParams);
+  case CU_GRAPH_NODE_TYPE_MEMSET: {
+    CUDA_MEMSET_NODE_PARAMS params = memsetParamsOf(p.memset);
+    return cuGraphMemsetNodeSetParams(hNode, &params);
+  }
+  case CU_GRAPH_NODE_TYPE_HOST: {
+    CUDA_HOST_NODE_PARAMS params = hostParamsOf(p.host);
+    return cuGraphHostNodeSetParams(hNode, &params);
+  }
+  case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+    return cuGraphEventRecordNodeSetEvent(hNode, p.eventRecord.event);
+  case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
+    return cuGraphEventWaitNodeSetEvent(hNode, p.eventWait.event);
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP: {
+    CUDA_BATCH_MEM_OP_NODE_PARAMS params = memOpParamsOf(p.memOp);
+    return cuGraphBatchMemOpNodeSetParams(hNode, &params);
+  }
+  default:
+    // The parameters of child-graph, allocation and free nodes are fixed
+    // once the node is made.
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+PTXJIT_EXPORT CUresult cuGraphExecNodeSetParams(CUgraphExec hGraphExec,
+                                                CUgraphNode hNode,
+                                                CUgraphNodeParams *nodeParams) {
+  PTXJIT_API_ENTRY();
+  if (!nodeParams || !isNode(hNode) ||
+      rawEnum(nodeParams->type) != rawEnum(hNode->type))
+    return CUDA_ERROR_INVALID_VALUE;
+  CUgraphNodeParams &p = *nodeParams;
+  switch (rawEnum(p.type)) {
+  case CU_GRAPH_NODE_TYPE_KERNEL: {
+    CUDA_KERNEL_NODE_PARAMS_v2 params = kernelParamsOf(p.kernel);
+    return cuGraphExecKernelNodeSetParams_v2(hGraphExec, hNode, &params);
+  }
+  case CU_GRAPH_NODE_TYPE_MEMCPY:
+    return cuGraphExecMemcpyNodeSetParams(hGraphExec, hNode,
+                                          &p.memcpy.copyParams,
+                                          p.memcpy.copyCtx);
+  case CU_GRAPH_NODE_TYPE_MEMSET: {
+    CUDA_MEMSET_NODE_PARAMS params = memsetParamsOf(p.memset);
+    return cuGraphExecMemsetNodeSetParams(hGraphExec, hNode, &params,
+                                          p.memset.ctx);
+  }
+  case CU_GRAPH_NODE_TYPE_HOST: {
+    CUDA_HOST_NODE_PARAMS params = hostParamsOf(p.host);
+    return cuGraphExecHostNodeSetParams(hGraphExec, hNode, &params);
+  }
+  case CU_GRAPH_NODE_TYPE_GRAPH:
+    return cuGraphExecChildGraphNodeSetParams(hGraphExec, hNode,
+                                              p.graph.graph);
+  case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
+    return cuGraphExecEventRecordNodeSetEvent(hGraphExec, hNode,
+                                              p.eventRecord.event);
+  case CU_GRAPH_NODE_TYPE_WAIT_EVENT:
+    return cuGraphExecEventWaitNodeSetEvent(hGraphExec, hNode,
+                                            p.eventWait.event);
+  case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP: {
+    CUDA_BATCH_MEM_OP_NODE_PARAMS params = memOpParamsOf(p.memOp);
+    return cuGraphExecBatchMemOpNodeSetParams(hGraphExec, hNode, &params);
+  }
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
 }

@@ -18,6 +18,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 using namespace ptxjit::capi;
 
 static constexpr size_t kAllocationAlignment = 256;
@@ -42,6 +45,11 @@ Allocation *ptxjit::capi::findAllocation(uintptr_t address, size_t size) {
   return &a;
 }
 
+size_t ptxjit::capi::pageRoundedSize(size_t bytes) {
+  static const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+  return (bytes + page - 1) / page * page;
+}
+
 /// How checked mode names an allocation of \p kind in its reports.
 static ptxjit::rt::check::MemoryKind checkedKind(MemoryKind kind) {
   using Checked = ptxjit::rt::check::MemoryKind;
@@ -51,6 +59,8 @@ static ptxjit::rt::check::MemoryKind checkedKind(MemoryKind kind) {
   case MemoryKind::Host: return Checked::HostPinned;
   case MemoryKind::Registered: return Checked::HostRegistered;
   case MemoryKind::ModuleGlobal: return Checked::ModuleVariable;
+  case MemoryKind::VirtualMapping: return Checked::Device;
+  case MemoryKind::IpcImported: return Checked::Device;
   }
   return Checked::Device;
 }
@@ -82,9 +92,13 @@ void ptxjit::capi::freeAllocation(
     ptxjit::rt::check::unregisterMemory(reinterpret_cast<void *>(it->first));
   if (CUmemPoolHandle_st *pool = it->second.pool)
     pool->usedBytes -= it->second.size;
-  if (kind == MemoryKind::Device || kind == MemoryKind::Managed ||
-      kind == MemoryKind::Host)
-    std::free(reinterpret_cast<void *>(it->first));
+  void *base = reinterpret_cast<void *>(it->first);
+  if (kind == MemoryKind::Device || kind == MemoryKind::IpcImported)
+    ::munmap(base, pageRoundedSize(it->second.size));
+  else if (kind == MemoryKind::Managed || kind == MemoryKind::Host)
+    std::free(base);
+  if (it->second.sharedFd >= 0)
+    ::close(it->second.sharedFd);
   driver().allocations.erase(it);
 }
 
@@ -104,11 +118,20 @@ CUresult ptxjit::capi::allocate(size_t bytes, MemoryKind kind, unsigned flags,
   if (isDeviceMemory(kind) &&
       (bytes > total || driver().deviceBytesInUse > total - bytes))
     return CUDA_ERROR_OUT_OF_MEMORY;
-  size_t rounded = (bytes + kAllocationAlignment - 1) / kAllocationAlignment *
-                   kAllocationAlignment;
-  void *memory = std::aligned_alloc(kAllocationAlignment, rounded);
-  if (!memory)
-    return CUDA_ERROR_OUT_OF_MEMORY;
+  void *memory;
+  if (kind == MemoryKind::Device) {
+    // Pages of its own (see pageRoundedSize), zeroed and not yet backed.
+    memory = ::mmap(nullptr, pageRoundedSize(bytes), PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (memory == MAP_FAILED)
+      return CUDA_ERROR_OUT_OF_MEMORY;
+  } else {
+    size_t rounded = (bytes + kAllocationAlignment - 1) /
+                     kAllocationAlignment * kAllocationAlignment;
+    memory = std::aligned_alloc(kAllocationAlignment, rounded);
+    if (!memory)
+      return CUDA_ERROR_OUT_OF_MEMORY;
+  }
   Allocation allocation;
   allocation.base = reinterpret_cast<uintptr_t>(memory);
   allocation.size = bytes;
@@ -441,13 +464,44 @@ PTXJIT_EXPORT CUresult cuPointerGetAttributes(unsigned int numAttributes,
   return CUDA_SUCCESS;
 }
 
+PTXJIT_EXPORT CUresult cuPointerSetAttribute(const void *value,
+                                             CUpointer_attribute attribute,
+                                             CUdeviceptr ptr) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  // CU_POINTER_ATTRIBUTE_SYNC_MEMOPS is the only settable attribute. Memory
+  // operations always synchronize here (work runs when it is submitted), so
+  // the attribute stays true whatever is set.
+  if (!value || attribute != CU_POINTER_ATTRIBUTE_SYNC_MEMOPS)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!findAllocation(uintptr_t(ptr)))
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
 //===----------------------------------------------------------------------===//
 // Copies and memsets
 //===----------------------------------------------------------------------===//
 
-/// Checks that [address, address + size) lies in memory the device knows.
+/// Checks that [address, address + size) lies in memory the device knows:
+/// one allocation, or mappings of virtual memory that follow each other
+/// (cuMemMap maps side by side into one reserved range).
 static bool isDeviceRange(CUdeviceptr address, size_t size) {
-  return address && findAllocation(uintptr_t(address), size);
+  if (!address)
+    return false;
+  if (findAllocation(uintptr_t(address), size))
+    return true;
+  uintptr_t at = uintptr_t(address), end = at + size;
+  Allocation *piece = findAllocation(at);
+  while (piece && piece->kind == MemoryKind::VirtualMapping) {
+    at = piece->base + piece->size;
+    if (at >= end)
+      return true;
+    piece = findAllocation(at);
+    if (piece && piece->base != at)
+      return false;
+  }
+  return false;
 }
 
 /// initcheck: what a copy or memset writes counts as initialized.
@@ -668,10 +722,40 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice,
   return copyDtoD(dstDevice, srcDevice, byteCount);
 }
 
-/// One side of a 2-D copy: the first byte and the pitch.
-static CUresult copy2DSide(CUmemorytype type, const void *host,
-                           CUdeviceptr device, size_t x, size_t y, size_t pitch,
-                           size_t width, size_t height, uint8_t *&start) {
+/// One side of a 3-D copy, resolved: its first byte, and the distances
+/// between its rows and between its slices.
+struct CopySide {
+  uint8_t *start = nullptr;
+  size_t pitch = 0, slicePitch = 0;
+  /// Device memory, whose initialization checked mode tracks.
+  bool device = false;
+};
+
+/// Resolves one side of \p copy (its source or its destination) over the
+/// copy's extent: host memory is trusted, device memory must lie in one
+/// allocation, and a CUDA array must contain the box, whose x offset and
+/// width are whole elements. Arrays have their own pitches (CUarray_st);
+/// the side's pitch and height apply to memory.
+static CUresult resolveCopySide(CUmemorytype type, const void *host,
+                                CUdeviceptr device, CUarray array, size_t x,
+                                size_t y, size_t z, size_t pitch,
+                                size_t height, const CUDA_MEMCPY3D &copy,
+                                CopySide &side) {
+  size_t width = copy.WidthInBytes, rows = copy.Height, depth = copy.Depth;
+  if (type == CU_MEMORYTYPE_ARRAY) {
+    CUarray_st *live = liveArray(array);
+    if (!live)
+      return CUDA_ERROR_INVALID_VALUE;
+    if (x % live->elementBytes || width % live->elementBytes ||
+        x > live->rowBytes || width > live->rowBytes - x ||
+        y > live->rows || rows > live->rows - y || z > live->slices ||
+        depth > live->slices - z)
+      return CUDA_ERROR_INVALID_VALUE;
+    side.pitch = live->rowBytes;
+    side.slicePitch = live->rowBytes * live->rows;
+    side.start = live->data.get() + z * side.slicePitch + y * side.pitch + x;
+    return CUDA_SUCCESS;
+  }
   uintptr_t base;
   switch (type) {
   case CU_MEMORYTYPE_HOST:
@@ -680,44 +764,63 @@ static CUresult copy2DSide(CUmemorytype type, const void *host,
   case CU_MEMORYTYPE_DEVICE:
   case CU_MEMORYTYPE_UNIFIED:
     base = uintptr_t(device);
+    side.device = type == CU_MEMORYTYPE_DEVICE;
     break;
   default:
-    // CUDA arrays are not supported.
     return CUDA_ERROR_INVALID_VALUE;
   }
-  if (!base || (height > 1 && pitch < x + width))
+  if (!base || (rows > 1 && pitch < x + width))
     return CUDA_ERROR_INVALID_VALUE;
-  start = reinterpret_cast<uint8_t *>(base + y * pitch + x);
-  if (type == CU_MEMORYTYPE_DEVICE &&
-      !isDeviceRange(CUdeviceptr(uintptr_t(start)),
-                     (height - 1) * pitch + width))
+  if (depth > 1 && height < y + rows)
     return CUDA_ERROR_INVALID_VALUE;
+  side.pitch = pitch;
+  side.slicePitch = pitch * height;
+  side.start = reinterpret_cast<uint8_t *>(base + z * side.slicePitch +
+                                           y * pitch + x);
+  if (side.device &&
+      !isDeviceRange(CUdeviceptr(uintptr_t(side.start)),
+                     (depth - 1) * side.slicePitch + (rows - 1) * pitch +
+                         width))
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+/// A 3-D copy between any two of host memory, device memory and CUDA
+/// arrays, row by row.
+static CUresult copy3D(const CUDA_MEMCPY3D *copy) {
+  if (!copy)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (copy->srcLOD || copy->dstLOD || copy->reserved0 || copy->reserved1)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (copy->WidthInBytes == 0 || copy->Height == 0 || copy->Depth == 0)
+    return CUDA_SUCCESS;
+  CopySide src, dst;
+  if (CUresult err = resolveCopySide(
+          copy->srcMemoryType, copy->srcHost, copy->srcDevice, copy->srcArray,
+          copy->srcXInBytes, copy->srcY, copy->srcZ, copy->srcPitch,
+          copy->srcHeight, *copy, src))
+    return err;
+  if (CUresult err = resolveCopySide(
+          copy->dstMemoryType, copy->dstHost, copy->dstDevice, copy->dstArray,
+          copy->dstXInBytes, copy->dstY, copy->dstZ, copy->dstPitch,
+          copy->dstHeight, *copy, dst))
+    return err;
+  for (size_t z = 0; z < copy->Depth; ++z)
+    for (size_t row = 0; row < copy->Height; ++row) {
+      uint8_t *to = dst.start + z * dst.slicePitch + row * dst.pitch;
+      std::memmove(to, src.start + z * src.slicePitch + row * src.pitch,
+                   copy->WidthInBytes);
+      if (dst.device)
+        markWritten(CUdeviceptr(uintptr_t(to)), copy->WidthInBytes);
+    }
   return CUDA_SUCCESS;
 }
 
 static CUresult copy2D(const CUDA_MEMCPY2D *copy) {
   if (!copy)
     return CUDA_ERROR_INVALID_VALUE;
-  if (copy->WidthInBytes == 0 || copy->Height == 0)
-    return CUDA_SUCCESS;
-  uint8_t *src = nullptr, *dst = nullptr;
-  if (CUresult err =
-          copy2DSide(copy->srcMemoryType, copy->srcHost, copy->srcDevice,
-                     copy->srcXInBytes, copy->srcY, copy->srcPitch,
-                     copy->WidthInBytes, copy->Height, src))
-    return err;
-  if (CUresult err =
-          copy2DSide(copy->dstMemoryType, copy->dstHost, copy->dstDevice,
-                     copy->dstXInBytes, copy->dstY, copy->dstPitch,
-                     copy->WidthInBytes, copy->Height, dst))
-    return err;
-  for (size_t row = 0; row < copy->Height; ++row) {
-    std::memmove(dst + row * copy->dstPitch, src + row * copy->srcPitch,
-                 copy->WidthInBytes);
-    markWritten(CUdeviceptr(uintptr_t(dst + row * copy->dstPitch)),
-                copy->WidthInBytes);
-  }
-  return CUDA_SUCCESS;
+  CUDA_MEMCPY3D plane = planeCopy(*copy);
+  return copy3D(&plane);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy) {
@@ -743,50 +846,6 @@ PTXJIT_EXPORT CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy,
     return pCopy ? captureCopy(hStream, planeCopy(*pCopy))
                  : CUDA_ERROR_INVALID_VALUE;
   return copy2D(pCopy);
-}
-
-/// A 3-D copy: one 2-D copy per slice, each `pitch * height` bytes apart.
-static CUresult copy3D(const CUDA_MEMCPY3D *copy) {
-  if (!copy)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (copy->srcLOD || copy->dstLOD || copy->reserved0 || copy->reserved1)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (copy->WidthInBytes == 0 || copy->Height == 0 || copy->Depth == 0)
-    return CUDA_SUCCESS;
-  size_t srcSlice = copy->srcPitch * copy->srcHeight;
-  size_t dstSlice = copy->dstPitch * copy->dstHeight;
-  if (copy->Depth > 1 &&
-      (copy->srcHeight < copy->srcY + copy->Height ||
-       copy->dstHeight < copy->dstY + copy->Height))
-    return CUDA_ERROR_INVALID_VALUE;
-  for (size_t z = 0; z < copy->Depth; ++z) {
-    CUDA_MEMCPY2D slice = {};
-    slice.srcXInBytes = copy->srcXInBytes;
-    slice.srcY = copy->srcY;
-    slice.srcMemoryType = copy->srcMemoryType;
-    size_t srcOffset = (copy->srcZ + z) * srcSlice;
-    slice.srcHost =
-        copy->srcHost ? static_cast<const uint8_t *>(copy->srcHost) + srcOffset
-                      : nullptr;
-    slice.srcDevice = copy->srcDevice ? copy->srcDevice + srcOffset : 0;
-    slice.srcArray = copy->srcArray;
-    slice.srcPitch = copy->srcPitch;
-    slice.dstXInBytes = copy->dstXInBytes;
-    slice.dstY = copy->dstY;
-    slice.dstMemoryType = copy->dstMemoryType;
-    size_t dstOffset = (copy->dstZ + z) * dstSlice;
-    slice.dstHost = copy->dstHost
-                        ? static_cast<uint8_t *>(copy->dstHost) + dstOffset
-                        : nullptr;
-    slice.dstDevice = copy->dstDevice ? copy->dstDevice + dstOffset : 0;
-    slice.dstArray = copy->dstArray;
-    slice.dstPitch = copy->dstPitch;
-    slice.WidthInBytes = copy->WidthInBytes;
-    slice.Height = copy->Height;
-    if (CUresult err = copy2D(&slice))
-      return err;
-  }
-  return CUDA_SUCCESS;
 }
 
 /// The CUDA_MEMCPY3D of a peer copy: the contexts must be live; with one
@@ -896,6 +955,263 @@ PTXJIT_EXPORT CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice,
                                               dstDevice, CU_MEMORYTYPE_DEVICE,
                                               nullptr, srcDevice, byteCount));
   return copyPeer(dstDevice, dstContext, srcDevice, srcContext, byteCount);
+}
+
+//===----------------------------------------------------------------------===//
+// Linear copies to and from CUDA arrays
+//===----------------------------------------------------------------------===//
+
+/// Byte \p offset of \p array, with \p count bytes after it in the array.
+static CUresult arrayBytes(CUarray array, size_t offset, size_t count,
+                           uint8_t *&bytes) {
+  CUarray_st *live = liveArray(array);
+  if (!live)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (offset > live->bytes() || count > live->bytes() - offset)
+    return CUDA_ERROR_INVALID_VALUE;
+  bytes = live->data.get() + offset;
+  return CUDA_SUCCESS;
+}
+
+/// A linear array copy as a 3-D copy, for stream capture: the array must
+/// be 1-D, so that its bytes are one row.
+static CUresult arrayLinearCopy(CUarray array, size_t offset,
+                                CUDA_MEMCPY3D &copy, bool arrayIsSource) {
+  CUarray_st *live = liveArray(array);
+  if (!live)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (live->rows != 1 || live->slices != 1)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  if (arrayIsSource) {
+    copy.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+    copy.srcArray = array;
+    copy.srcXInBytes = offset;
+  } else {
+    copy.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+    copy.dstArray = array;
+    copy.dstXInBytes = offset;
+  }
+  return CUDA_SUCCESS;
+}
+
+static CUresult copyHtoA(CUarray dstArray, size_t dstOffset,
+                         const void *srcHost, size_t byteCount) {
+  uint8_t *dst;
+  if (CUresult err = arrayBytes(dstArray, dstOffset, byteCount, dst))
+    return err;
+  if (byteCount && !srcHost)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memmove(dst, srcHost, byteCount);
+  return CUDA_SUCCESS;
+}
+
+static CUresult copyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset,
+                         size_t byteCount) {
+  uint8_t *src;
+  if (CUresult err = arrayBytes(srcArray, srcOffset, byteCount, src))
+    return err;
+  if (byteCount && !dstHost)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::memmove(dstHost, src, byteCount);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyHtoA_v2(CUarray dstArray, size_t dstOffset,
+                                       const void *srcHost, size_t ByteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copyHtoA(dstArray, dstOffset, srcHost, ByteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyAtoH_v2(void *dstHost, CUarray srcArray,
+                                       size_t srcOffset, size_t ByteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  return copyAtoH(dstHost, srcArray, srcOffset, ByteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyHtoAAsync_v2(CUarray dstArray, size_t dstOffset,
+                                            const void *srcHost,
+                                            size_t ByteCount,
+                                            CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  if (isCapturing(hStream)) {
+    CUDA_MEMCPY3D copy = linearCopy(CU_MEMORYTYPE_HOST, nullptr, 0,
+                                    CU_MEMORYTYPE_HOST, srcHost, 0, ByteCount);
+    if (CUresult err = arrayLinearCopy(dstArray, dstOffset, copy, false))
+      return err;
+    return captureCopy(hStream, copy);
+  }
+  return copyHtoA(dstArray, dstOffset, srcHost, ByteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyAtoHAsync_v2(void *dstHost, CUarray srcArray,
+                                            size_t srcOffset, size_t ByteCount,
+                                            CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  if (isCapturing(hStream)) {
+    CUDA_MEMCPY3D copy = linearCopy(CU_MEMORYTYPE_HOST, dstHost, 0,
+                                    CU_MEMORYTYPE_HOST, nullptr, 0, ByteCount);
+    if (CUresult err = arrayLinearCopy(srcArray, srcOffset, copy, true))
+      return err;
+    return captureCopy(hStream, copy);
+  }
+  return copyAtoH(dstHost, srcArray, srcOffset, ByteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyDtoA_v2(CUarray dstArray, size_t dstOffset,
+                                       CUdeviceptr srcDevice,
+                                       size_t ByteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  if (ByteCount && !isDeviceRange(srcDevice, ByteCount))
+    return CUDA_ERROR_INVALID_VALUE;
+  return copyHtoA(dstArray, dstOffset,
+                  reinterpret_cast<const void *>(srcDevice), ByteCount);
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyAtoD_v2(CUdeviceptr dstDevice, CUarray srcArray,
+                                       size_t srcOffset, size_t ByteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  if (ByteCount && !isDeviceRange(dstDevice, ByteCount))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult err = copyAtoH(reinterpret_cast<void *>(dstDevice), srcArray,
+                              srcOffset, ByteCount))
+    return err;
+  markWritten(dstDevice, ByteCount);
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset,
+                                       CUarray srcArray, size_t srcOffset,
+                                       size_t ByteCount) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginMemoryOp())
+    return err;
+  uint8_t *src;
+  if (CUresult err = arrayBytes(srcArray, srcOffset, ByteCount, src))
+    return err;
+  return copyHtoA(dstArray, dstOffset, src, ByteCount);
+}
+
+//===----------------------------------------------------------------------===//
+// Batched copies
+//===----------------------------------------------------------------------===//
+
+PTXJIT_EXPORT CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *dsts,
+                                             CUdeviceptr *srcs, size_t *sizes,
+                                             size_t count,
+                                             CUmemcpyAttributes *attrs,
+                                             size_t *attrsIdxs, size_t numAttrs,
+                                             CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  // The attributes (access order, location hints) tell a GPU how it may
+  // overlap the copies; copies run in order here, which every order allows.
+  if (!dsts || !srcs || !sizes || count == 0 || numAttrs > count ||
+      (numAttrs && (!attrs || !attrsIdxs || attrsIdxs[0] != 0)))
+    return CUDA_ERROR_INVALID_VALUE;
+  for (size_t i = 0; i < count; ++i) {
+    if (isCapturing(hStream)) {
+      if (CUresult err = captureCopy(
+              hStream, linearCopy(CU_MEMORYTYPE_UNIFIED, nullptr, dsts[i],
+                                  CU_MEMORYTYPE_UNIFIED, nullptr, srcs[i],
+                                  sizes[i])))
+        return err;
+      continue;
+    }
+    if (CUresult err = copyUnified(dsts[i], srcs[i], sizes[i]))
+      return err;
+  }
+  return CUDA_SUCCESS;
+}
+
+/// One operand of a batched 3-D copy as a side of a CUDA_MEMCPY3D, with
+/// \p elementBytes bytes an element (the array's, or 1 between pointers).
+static CUresult batchOperand(const CUmemcpy3DOperand &operand,
+                             const CUextent3D &extent, size_t elementBytes,
+                             CUmemorytype &type, CUdeviceptr &device,
+                             CUarray &array, size_t &x, size_t &y, size_t &z,
+                             size_t &pitch, size_t &height) {
+  switch (rawEnum(operand.type)) {
+  case CU_MEMCPY_OPERAND_TYPE_POINTER: {
+    type = CU_MEMORYTYPE_UNIFIED;
+    device = operand.op.ptr.ptr;
+    size_t rowLength = operand.op.ptr.rowLength;
+    size_t layerHeight = operand.op.ptr.layerHeight;
+    // Zero means packed: the copy's own extents.
+    pitch = (rowLength ? rowLength : extent.width) * elementBytes;
+    height = layerHeight ? layerHeight : extent.height;
+    return CUDA_SUCCESS;
+  }
+  case CU_MEMCPY_OPERAND_TYPE_ARRAY:
+    type = CU_MEMORYTYPE_ARRAY;
+    array = operand.op.array.array;
+    x = operand.op.array.offset.x * elementBytes;
+    y = operand.op.array.offset.y;
+    z = operand.op.array.offset.z;
+    return CUDA_SUCCESS;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+/// The element size of a batched copy: that of its array operand, or a
+/// byte between pointers.
+static size_t batchElementBytes(const CUDA_MEMCPY3D_BATCH_OP &op) {
+  for (const CUmemcpy3DOperand *operand : {&op.src, &op.dst})
+    if (rawEnum(operand->type) == CU_MEMCPY_OPERAND_TYPE_ARRAY)
+      if (CUarray_st *array = liveArray(operand->op.array.array))
+        return array->elementBytes;
+  return 1;
+}
+
+PTXJIT_EXPORT CUresult cuMemcpy3DBatchAsync_v2(size_t numOps,
+                                               CUDA_MEMCPY3D_BATCH_OP *opList,
+                                               unsigned long long flags,
+                                               CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (CUresult err = beginAsyncMemoryOp(hStream))
+    return err;
+  if (!opList || numOps == 0 || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (size_t i = 0; i < numOps; ++i) {
+    const CUDA_MEMCPY3D_BATCH_OP &op = opList[i];
+    if (op.extent.width == 0 || op.extent.height == 0 || op.extent.depth == 0)
+      return CUDA_ERROR_INVALID_VALUE;
+    size_t elementBytes = batchElementBytes(op);
+    CUDA_MEMCPY3D copy = {};
+    if (CUresult err = batchOperand(op.src, op.extent, elementBytes,
+                                    copy.srcMemoryType, copy.srcDevice,
+                                    copy.srcArray, copy.srcXInBytes,
+                                    copy.srcY, copy.srcZ, copy.srcPitch,
+                                    copy.srcHeight))
+      return err;
+    if (CUresult err = batchOperand(op.dst, op.extent, elementBytes,
+                                    copy.dstMemoryType, copy.dstDevice,
+                                    copy.dstArray, copy.dstXInBytes,
+                                    copy.dstY, copy.dstZ, copy.dstPitch,
+                                    copy.dstHeight))
+      return err;
+    copy.WidthInBytes = op.extent.width * elementBytes;
+    copy.Height = op.extent.height;
+    copy.Depth = op.extent.depth;
+    CUresult err = isCapturing(hStream) ? captureCopy(hStream, copy)
+                                        : copy3D(&copy);
+    if (err)
+      return err;
+  }
+  return CUDA_SUCCESS;
 }
 
 /// Fills \p height rows of \p width elements of type T, \p pitch bytes apart.

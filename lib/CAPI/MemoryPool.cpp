@@ -413,6 +413,82 @@ PTXJIT_EXPORT CUresult cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count,
   return prefetch(devPtr, count, locationOrdinal(location), hStream);
 }
 
+/// The location of range \p index of a batched prefetch: the last location
+/// whose first index is at or before it.
+static const CUmemLocation *batchLocation(size_t index,
+                                          const CUmemLocation *locations,
+                                          const size_t *firstIndices,
+                                          size_t numLocations) {
+  const CUmemLocation *location = nullptr;
+  for (size_t k = 0; k < numLocations && firstIndices[k] <= index; ++k)
+    location = &locations[k];
+  return location;
+}
+
+/// Checks the arguments of the batched prefetches and discards.
+static CUresult checkBatch(CUdeviceptr *dptrs, size_t *sizes, size_t count,
+                           CUmemLocation *locations, size_t *firstIndices,
+                           size_t numLocations, bool prefetching) {
+  if (!dptrs || !sizes || count == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (prefetching &&
+      (!locations || !firstIndices || numLocations == 0 ||
+       numLocations > count || firstIndices[0] != 0))
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemPrefetchBatchAsync(
+    CUdeviceptr *dptrs, size_t *sizes, size_t count,
+    CUmemLocation *prefetchLocs, size_t *prefetchLocIdxs,
+    size_t numPrefetchLocs, unsigned long long flags, CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult err = checkBatch(dptrs, sizes, count, prefetchLocs,
+                                prefetchLocIdxs, numPrefetchLocs, true))
+    return err;
+  for (size_t i = 0; i < count; ++i) {
+    const CUmemLocation *location =
+        batchLocation(i, prefetchLocs, prefetchLocIdxs, numPrefetchLocs);
+    if (CUresult err = prefetch(dptrs[i], sizes[i],
+                                locationOrdinal(*location), hStream))
+      return err;
+  }
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemDiscardBatchAsync(CUdeviceptr *dptrs,
+                                              size_t *sizes, size_t count,
+                                              unsigned long long flags,
+                                              CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  if (CUresult err = checkBatch(dptrs, sizes, count, nullptr, nullptr, 0,
+                                false))
+    return err;
+  // Discarded contents become undefined; keeping them is one such value.
+  for (size_t i = 0; i < count; ++i)
+    if (!managedRange(dptrs[i], sizes[i]))
+      return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuMemDiscardAndPrefetchBatchAsync(
+    CUdeviceptr *dptrs, size_t *sizes, size_t count,
+    CUmemLocation *prefetchLocs, size_t *prefetchLocIdxs,
+    size_t numPrefetchLocs, unsigned long long flags, CUstream hStream) {
+  PTXJIT_API_ENTRY();
+  return cuMemPrefetchBatchAsync(dptrs, sizes, count, prefetchLocs,
+                                 prefetchLocIdxs, numPrefetchLocs, flags,
+                                 hStream);
+}
+
 static CUresult advise(CUdeviceptr dptr, size_t count, CUmem_advise advice,
                        int ordinal) {
   PTXJIT_REQUIRE_INIT();

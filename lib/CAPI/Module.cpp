@@ -501,6 +501,67 @@ PTXJIT_EXPORT CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
   return CUDA_ERROR_NOT_FOUND;
 }
 
+PTXJIT_EXPORT CUresult cuModuleGetFunctionCount(unsigned int *count,
+                                                CUmodule mod) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!count)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!mod || !driver().modules.count(mod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  *count = unsigned(mod->functions.size());
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuModuleEnumerateFunctions(CUfunction *functions,
+                                                  unsigned int numFunctions,
+                                                  CUmodule mod) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!functions && numFunctions)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!mod || !driver().modules.count(mod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (numFunctions > mod->functions.size())
+    return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned i = 0; i < numFunctions; ++i)
+    functions[i] = mod->functions[i].get();
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuFuncGetModule(CUmodule *hmod, CUfunction hfunc) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!hmod)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!hfunc || !driver().functions.count(hfunc))
+    return CUDA_ERROR_INVALID_HANDLE;
+  *hmod = hfunc->module;
+  return CUDA_SUCCESS;
+}
+
+// Modules are compiled whole when they are loaded (CU_MODULE_EAGER_LOADING
+// in effect), so every function is loaded.
+PTXJIT_EXPORT CUresult cuFuncIsLoaded(CUfunctionLoadingState *state,
+                                      CUfunction function) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!state)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!function || !driver().functions.count(function))
+    return CUDA_ERROR_INVALID_HANDLE;
+  *state = CU_FUNCTION_LOADING_STATE_LOADED;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuFuncLoad(CUfunction function) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!function || !driver().functions.count(function))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return CUDA_SUCCESS;
+}
+
 CUresult ptxjit::capi::getGlobal(CUmod_st *module, const char *name,
                                  CUdeviceptr *dptr, size_t *bytes) {
   auto global = module->jit->getGlobal(name);
@@ -1299,6 +1360,22 @@ PTXJIT_EXPORT CUresult cuLaunchCooperativeKernel(
                       {blockDimX, blockDimY, blockDimZ}, sharedMemBytes,
                       hStream, kernelParams, nullptr, /*cooperative=*/true,
                       {0, 0, 0}, /*runtimeCodes=*/true);
+}
+
+PTXJIT_EXPORT CUresult cuLaunchCooperativeKernelMultiDevice(
+    CUDA_LAUNCH_PARAMS *launchParamsList, unsigned int numDevices,
+    unsigned int flags) {
+  trace(__func__);
+  // One device: the list holds one launch, on a stream of that device.
+  if (!launchParamsList || numDevices != 1 ||
+      (flags & ~unsigned(CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_PRE_LAUNCH_SYNC |
+                         CUDA_COOPERATIVE_LAUNCH_MULTI_DEVICE_NO_POST_LAUNCH_SYNC)))
+    return CUDA_ERROR_INVALID_VALUE;
+  const CUDA_LAUNCH_PARAMS &launch = launchParamsList[0];
+  return cuLaunchCooperativeKernel(
+      launch.function, launch.gridDimX, launch.gridDimY, launch.gridDimZ,
+      launch.blockDimX, launch.blockDimY, launch.blockDimZ,
+      launch.sharedMemBytes, launch.hStream, launch.kernelParams);
 }
 
 //===----------------------------------------------------------------------===//

@@ -13,6 +13,7 @@
 
 #include "Driver.h"
 
+#include <atomic>
 #include <cstdio>
 #include <type_traits>
 
@@ -81,6 +82,7 @@ void ptxjit::capi::releaseContextResources(CUctx_st *ctx) {
     if (current->second.context == ctx)
       freeAllocation(current);
   }
+  releaseContextArrays(ctx);
 }
 
 //===----------------------------------------------------------------------===//
@@ -197,6 +199,21 @@ PTXJIT_EXPORT CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
   if (CUresult err = resolveStream(hStream, ctx))
     return err;
   *flags = isDefaultStream(hStream) ? 0 : hStream->flags;
+  return CUDA_SUCCESS;
+}
+
+PTXJIT_EXPORT CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx,
+                                         CUgreenCtx *pGreenCtx) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!pCtx || !pGreenCtx)
+    return CUDA_ERROR_INVALID_VALUE;
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  // There are no green contexts: every stream belongs to a context.
+  *pCtx = ctx;
+  *pGreenCtx = nullptr;
   return CUDA_SUCCESS;
 }
 
@@ -436,6 +453,49 @@ PTXJIT_EXPORT CUresult cuStreamWriteValue64_v2(CUstream stream,
                                                unsigned int flags) {
   PTXJIT_API_ENTRY();
   return writeValue(stream, addr, value, flags);
+}
+
+PTXJIT_EXPORT CUresult cuStreamBatchMemOp_v2(CUstream stream,
+                                             unsigned int count,
+                                             CUstreamBatchMemOpParams *paramArray,
+                                             unsigned int flags) {
+  PTXJIT_API_ENTRY();
+  PTXJIT_REQUIRE_INIT();
+  if (!paramArray || count == 0 || count > 256 || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  // In order, each as its own entry point does it.
+  for (unsigned i = 0; i < count; ++i) {
+    const CUstreamBatchMemOpParams &op = paramArray[i];
+    CUresult err = CUDA_SUCCESS;
+    switch (rawEnum(op.operation)) {
+    case CU_STREAM_MEM_OP_WAIT_VALUE_32:
+      err = waitValue(stream, op.waitValue.address, op.waitValue.value,
+                      op.waitValue.flags);
+      break;
+    case CU_STREAM_MEM_OP_WAIT_VALUE_64:
+      err = waitValue(stream, op.waitValue.address, op.waitValue.value64,
+                      op.waitValue.flags);
+      break;
+    case CU_STREAM_MEM_OP_WRITE_VALUE_32:
+      err = writeValue(stream, op.writeValue.address, op.writeValue.value,
+                       op.writeValue.flags);
+      break;
+    case CU_STREAM_MEM_OP_WRITE_VALUE_64:
+      err = writeValue(stream, op.writeValue.address, op.writeValue.value64,
+                       op.writeValue.flags);
+      break;
+    case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES:
+    case CU_STREAM_MEM_OP_BARRIER:
+      // Earlier operations are complete and visible: a fence is all.
+      std::atomic_thread_fence(std::memory_order_seq_cst);
+      break;
+    default:
+      err = CUDA_ERROR_INVALID_VALUE;
+    }
+    if (err)
+      return err;
+  }
+  return CUDA_SUCCESS;
 }
 
 //===----------------------------------------------------------------------===//

@@ -284,7 +284,12 @@ TEST_F(DriverTest, DeviceAttributes) {
   EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH), 1);
   // Features ptxjit does not model read as 0.
   EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH), 0);
-  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH), 0);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH), 0);
+  // The texture extents bound CUDA arrays, which exist (as on an A100).
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH), 131072);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH), 16384);
+  EXPECT_EQ(attribute(CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED),
+            1);
   int value;
   EXPECT_EQ(cuDeviceGetAttribute(&value, static_cast<CUdevice_attribute>(0), 0),
             CUDA_ERROR_INVALID_VALUE);
