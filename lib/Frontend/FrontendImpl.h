@@ -146,8 +146,11 @@ struct VarInfo {
   std::string globalName;
   bool isExternArray = false;
   /// Declared `.weak` or `.common`: another input of a link may define it
-  /// too, and the first definition stands.
+  /// too, and the first definition stands (of `.common` ones, the largest).
   bool isWeak = false;
+  bool isCommon = false;
+  /// Defined with an initializer.
+  bool hasInit = false;
   /// A `.param` declared in a function body (the arguments and results of
   /// a call): a stack slot of the caller.
   bool isCallParam = false;

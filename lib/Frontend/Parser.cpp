@@ -148,7 +148,9 @@ private:
   LogicalResult parseTopLevel();
   LogicalResult parseDeviceLibrary();
   LogicalResult parseVarDecl(ptx::StateSpace space, bool isExtern, bool isWeak,
-                             FunctionInfo *function);
+                             FunctionInfo *function, bool isCommon = false);
+  void replaceCommonDefinition(VarInfo &first, const VarInfo &larger,
+                               std::vector<uint8_t> &init);
   LogicalResult parseInitializer(PtxType type, uint64_t count,
                                  std::vector<uint8_t> &bytes);
   LogicalResult parseInitElement(PtxType type, std::vector<uint8_t> &bytes);
@@ -389,12 +391,13 @@ LogicalResult Parser::parseTopLevel() {
       return failure();
     return expect(Token::Semicolon, "';'");
   }
-  bool isExtern = false, isWeak = false;
+  bool isExtern = false, isWeak = false, isCommon = false;
   // Linkage directives.
   while (isDot("visible") || isDot("extern") || isDot("weak") ||
          isDot("common")) {
     isExtern |= isDot("extern");
     isWeak |= isDot("weak") || isDot("common");
+    isCommon |= isDot("common");
     consume();
   }
   if (isDot("entry") || isDot("func")) {
@@ -413,7 +416,7 @@ LogicalResult Parser::parseTopLevel() {
                 .Default(std::nullopt);
   if (space) {
     consume();
-    return parseVarDecl(*space, isExtern, isWeak, nullptr);
+    return parseVarDecl(*space, isExtern, isWeak, nullptr, isCommon);
   }
   if (isDot("tex") || isDot("surfref") || isDot("texref") ||
       isDot("samplerref"))
@@ -473,8 +476,8 @@ LogicalResult Parser::parseAlias() {
 }
 
 LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
-                                   bool isWeak,
-                                   FunctionInfo *function) {
+                                   bool isWeak, FunctionInfo *function,
+                                   bool isCommon) {
   llvm::SMLoc declLoc = tok.getLoc();
   unsigned align = 0;
   unsigned vecLanes = 1;
@@ -596,18 +599,37 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
     var.size = unsized ? 0 : count * elemBytes;
     var.isExternArray = unsized;
     var.isWeak = isWeak;
+    var.isCommon = isCommon;
+    var.hasInit = hasInit;
     // A `.weak` or `.common` variable that another input of a link defined
-    // already: the first definition stands, as nvlink keeps one.
+    // already. Of `.common` definitions the largest stands and only it may
+    // be initialized (the ISA's common linkage, as nvlink resolves it); of
+    // `.weak` ones the first, as nvlink keeps one.
     if (!function && (space == ptx::StateSpace::global ||
                       space == ptx::StateSpace::constant)) {
       auto earlier = info.vars.find(var.name);
       if (earlier != info.vars.end() && earlier->second.space == space &&
           (isWeak || earlier->second.isWeak)) {
-        if (earlier->second.size < var.size)
+        VarInfo &first = earlier->second;
+        if (isCommon && first.isCommon) {
+          bool larger = var.size > first.size;
+          if ((larger && first.hasInit) || (!larger && hasInit &&
+                                            (first.hasInit ||
+                                             var.size < first.size)))
+            return error(nameLoc)
+                       << "'.common' variable '" << var.name
+                       << "' is initialized in a definition that is not "
+                          "its largest",
+                   failure();
+          if (larger || hasInit)
+            replaceCommonDefinition(first, var, init);
+          continue;
+        }
+        if (first.size < var.size)
           return error(nameLoc)
                      << "'" << var.name << "' is defined again with "
                      << var.size << " bytes, larger than the "
-                     << earlier->second.size << " of its first definition",
+                     << first.size << " of its first definition",
                  failure();
         continue;
       }
@@ -693,6 +715,36 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
     table[var.name] = var;
   } while (consumeIf(Token::Comma));
   return expect(Token::Semicolon, "';' after the variable declaration");
+}
+
+/// Makes the module's global of the `.common` variable \p first the
+/// definition \p larger: its size, alignment and initializer (\p init, or
+/// zeros). Code already emitted refers to the global by name, so it sees
+/// the new definition.
+void Parser::replaceCommonDefinition(VarInfo &first, const VarInfo &larger,
+                                     std::vector<uint8_t> &init) {
+  auto global = module->lookupSymbol<LLVM::GlobalOp>(first.globalName);
+  first.size = std::max(first.size, larger.size);
+  first.align = std::max(first.align, larger.align);
+  first.hasInit |= larger.hasInit;
+  OpBuilder builder(ctx);
+  auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8),
+                                            std::max<uint64_t>(first.size, 1));
+  global.setGlobalType(arrayType);
+  global.setAlignment(first.align);
+  if (!global.getInitializerRegion().empty())
+    global.getInitializerRegion().front().erase();
+  if (larger.hasInit) {
+    init.resize(std::max<uint64_t>(first.size, 1), 0);
+    global.setValueAttr(builder.getStringAttr(StringRef(
+        reinterpret_cast<const char *>(init.data()), init.size())));
+    return;
+  }
+  global.removeValueAttr();
+  Block *block = builder.createBlock(&global.getInitializerRegion());
+  builder.setInsertionPointToStart(block);
+  Value zero = LLVM::ZeroOp::create(builder, global.getLoc(), arrayType);
+  LLVM::ReturnOp::create(builder, global.getLoc(), zero);
 }
 
 LogicalResult Parser::parseInitElement(PtxType type,

@@ -1105,6 +1105,93 @@ TEST_F(DriverTest, LinkWeakDefinitionsOnce) {
   EXPECT_EQ(bytes, 8u);
 }
 
+/// Links \p inputs (PTX texts) and loads the result into \p module; returns
+/// the first failure.
+static CUresult linkAndLoad(std::initializer_list<const char *> inputs,
+                            CUmodule *module) {
+  CUlinkState link;
+  if (CUresult err = cuLinkCreate(0, nullptr, nullptr, &link))
+    return err;
+  CUresult result = CUDA_SUCCESS;
+  for (const char *input : inputs)
+    if (!result)
+      result = cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(input),
+                             std::strlen(input) + 1, "input.ptx", 0, nullptr,
+                             nullptr);
+  void *image = nullptr;
+  size_t size = 0;
+  if (!result)
+    result = cuLinkComplete(link, &image, &size);
+  if (!result)
+    result = cuModuleLoadData(module, image);
+  cuLinkDestroy(link);
+  return result;
+}
+
+TEST_F(DriverTest, LinkCommonTakesTheLargest) {
+  // The ISA's common linkage: of the `.common` definitions of a name the
+  // largest stands, and only it may be initialized. The first input's
+  // kernel, compiled against its own 8-byte declaration, reads the 32-byte
+  // table the second input defines and initializes.
+  static const char small[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.common .global .align 4 .b8 table[8];
+.visible .entry read_table(.param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out];
+  mov.u64 %rd2, table;
+  ld.global.u32 %r1, [%rd2+20];
+  st.global.u32 [%rd1], %r1;
+  ret;
+}
+)";
+  static const char large[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.common .global .align 8 .b8 table[32] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+  30, 31};
+)";
+  CUmodule module;
+  ASSERT_EQ(linkAndLoad({small, large}, &module), CUDA_SUCCESS);
+  CUdeviceptr table;
+  size_t bytes = 0;
+  ASSERT_EQ(cuModuleGetGlobal(&table, &bytes, module, "table"), CUDA_SUCCESS);
+  EXPECT_EQ(bytes, 32u);
+  EXPECT_EQ(table % 8, 0u);
+  CUdeviceptr out;
+  ASSERT_EQ(cuMemAlloc(&out, 4), CUDA_SUCCESS);
+  CUfunction fn;
+  ASSERT_EQ(cuModuleGetFunction(&fn, module, "read_table"), CUDA_SUCCESS);
+  void *args[] = {&out};
+  ASSERT_EQ(cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr),
+            CUDA_SUCCESS);
+  uint32_t value = 0;
+  ASSERT_EQ(cuMemcpyDtoH(&value, out, 4), CUDA_SUCCESS);
+  EXPECT_EQ(value, 0x17161514u); // bytes 20..23, little-endian
+  // The order of the inputs does not matter.
+  CUmodule reversed;
+  ASSERT_EQ(linkAndLoad({large, small}, &reversed), CUDA_SUCCESS);
+  ASSERT_EQ(cuModuleGetGlobal(&table, &bytes, reversed, "table"),
+            CUDA_SUCCESS);
+  EXPECT_EQ(bytes, 32u);
+  // An initialized definition that is not the largest is an error.
+  static const char smallInitialized[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.common .global .align 4 .b8 table[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+)";
+  CUmodule bad;
+  EXPECT_NE(linkAndLoad({smallInitialized, large}, &bad), CUDA_SUCCESS);
+  EXPECT_NE(linkAndLoad({large, smallInitialized}, &bad), CUDA_SUCCESS);
+}
+
 TEST_F(DriverTest, LinkVoidFunctionDeclaredWithResult) {
   // One input declares `consume` with a .b64 result and calls it for one;
   // the other defines it without a result (a void C function that Numba's
