@@ -429,6 +429,11 @@ CUresult captureEventWait(CUstream stream, CUevent event, bool &handled);
 /// invalidated and the call fails (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED).
 CUresult captureSynchronization(CUstream stream);
 
+/// Joins the PTX inputs of a link into one module (PTXLink.cpp): the first
+/// keeps its header, and each input's internal symbols that another input
+/// defines too are renamed apart.
+std::string mergePTX(const std::vector<std::string> &inputs);
+
 /// Compiles PTX text into a module owned by \p ctx.
 CUresult loadModule(CUctx_st *ctx, const std::string &ptx,
                     const std::string &bufferName, JitOptions &options,

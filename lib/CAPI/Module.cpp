@@ -235,7 +235,6 @@ static CUresult extractFatbinPTX(const uint8_t *fatbin, std::string &ptx,
   return readFatbinEntryText(best, ptx, why);
 }
 
-static std::string mergePTX(const std::vector<std::string> &inputs);
 
 /// The PTX of a `-rdc=true` program: the runtime registers the device-linked
 /// image (SASS, or nothing when the objects hold PTX only) in a version-2
@@ -737,26 +736,6 @@ PTXJIT_EXPORT CUresult cuLinkAddFile_v2(CUlinkState state, CUjitInputType type,
                                         void **optionValues) {
   PTXJIT_API_ENTRY();
   return linkAddFile(state, type, path, numOptions, options, optionValues);
-}
-
-/// Joins PTX inputs into one module: the first keeps its header, later ones
-/// lose their .version/.target/.address_size directives.
-static std::string mergePTX(const std::vector<std::string> &inputs) {
-  std::string merged = inputs.front();
-  for (size_t i = 1; i < inputs.size(); ++i) {
-    llvm::SmallVector<llvm::StringRef> lines;
-    llvm::StringRef(inputs[i]).split(lines, '\n');
-    merged += '\n';
-    for (llvm::StringRef line : lines) {
-      llvm::StringRef directive = line.ltrim();
-      if (directive.starts_with(".version") ||
-          directive.starts_with(".target") ||
-          directive.starts_with(".address_size"))
-        continue;
-      merged += line.str() + "\n";
-    }
-  }
-  return merged;
 }
 
 PTXJIT_EXPORT CUresult cuLinkComplete(CUlinkState state, void **cubinOut,

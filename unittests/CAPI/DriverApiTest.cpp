@@ -1192,6 +1192,90 @@ TEST_F(DriverTest, LinkCommonTakesTheLargest) {
   EXPECT_NE(linkAndLoad({large, smallInitialized}, &bad), CUDA_SUCCESS);
 }
 
+TEST_F(DriverTest, LinkKeepsInternalSymbolsApart) {
+  // Each input has its own internal `$str` (nvcc's name for every printf
+  // format string) and its own internal function `pick`; each kernel must
+  // see its own, as with nvlink.
+  static const char first[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+.global .align 1 .b8 $str[4] = {11, 12, 13, 14};
+.func (.param .b32 r) pick(.param .b64 p)
+{
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [p];
+  ld.global.u8 %r1, [%rd1+1];
+  st.param.b32 [r], %r1;
+  ret;
+}
+.visible .entry from_first(.param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out];
+  mov.u64 %rd2, $str;
+  {
+  .param .b64 p;
+  st.param.b64 [p], %rd2;
+  .param .b32 r;
+  call.uni (r), pick, (p);
+  ld.param.b32 %r1, [r];
+  }
+  st.global.u32 [%rd1], %r1;
+  ret;
+}
+)";
+  static const char second[] = R"(
+.version 8.0
+.target sm_80
+.address_size 64
+// A comment naming $str and pick changes nothing.
+.global .align 1 .b8 $str[4] = {21, 22, 23, 24};
+.func (.param .b32 r) pick(.param .b64 p)
+{
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [p];
+  ld.global.u8 %r1, [%rd1+2];
+  st.param.b32 [r], %r1;
+  ret;
+}
+.visible .entry from_second(.param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .b64 %rd<3>;
+  ld.param.u64 %rd1, [out];
+  mov.u64 %rd2, $str;
+  {
+  .param .b64 p;
+  st.param.b64 [p], %rd2;
+  .param .b32 r;
+  call.uni (r), pick, (p);
+  ld.param.b32 %r1, [r];
+  }
+  st.global.u32 [%rd1+4], %r1;
+  ret;
+}
+)";
+  CUmodule module;
+  ASSERT_EQ(linkAndLoad({first, second}, &module), CUDA_SUCCESS);
+  CUdeviceptr out;
+  ASSERT_EQ(cuMemAlloc(&out, 8), CUDA_SUCCESS);
+  void *args[] = {&out};
+  for (const char *name : {"from_first", "from_second"}) {
+    CUfunction fn;
+    ASSERT_EQ(cuModuleGetFunction(&fn, module, name), CUDA_SUCCESS);
+    ASSERT_EQ(cuLaunchKernel(fn, 1, 1, 1, 1, 1, 1, 0, nullptr, args, nullptr),
+              CUDA_SUCCESS);
+  }
+  uint32_t values[2] = {};
+  ASSERT_EQ(cuMemcpyDtoH(values, out, 8), CUDA_SUCCESS);
+  EXPECT_EQ(values[0], 12u); // the first input's $str[1]
+  EXPECT_EQ(values[1], 23u); // the second input's $str[2]
+}
+
 TEST_F(DriverTest, LinkVoidFunctionDeclaredWithResult) {
   // One input declares `consume` with a .b64 result and calls it for one;
   // the other defines it without a result (a void C function that Numba's
