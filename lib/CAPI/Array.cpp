@@ -131,22 +131,23 @@ static CUresult layoutArray(const CUDA_ARRAY3D_DESCRIPTOR &desc,
   return CUDA_SUCCESS;
 }
 
-/// Allocates the memory of \p array, counted against the device's memory.
+/// Allocates the memory of \p array, counted against its context's
+/// device's memory.
 static CUresult allocateArrayMemory(CUarray_st &array) {
-  size_t total = deviceProperties().totalMemory;
   size_t bytes = array.bytes();
-  if (bytes > total || driver().deviceBytesInUse > total - bytes)
-    return CUDA_ERROR_OUT_OF_MEMORY;
+  if (CUresult err = chargeDeviceMemory(array.context->device, bytes))
+    return err;
   array.data.reset(new (std::nothrow) uint8_t[bytes]());
-  if (!array.data)
+  if (!array.data) {
+    refundDeviceMemory(array.context->device, bytes);
     return CUDA_ERROR_OUT_OF_MEMORY;
-  driver().deviceBytesInUse += bytes;
+  }
   return CUDA_SUCCESS;
 }
 
 static void freeArrayMemory(CUarray_st &array) {
   if (array.data)
-    driver().deviceBytesInUse -= array.bytes();
+    refundDeviceMemory(array.context->device, array.bytes());
   array.data.reset();
 }
 
@@ -165,11 +166,11 @@ static CUresult createArray(const CUDA_ARRAY3D_DESCRIPTOR &desc,
   if (CUresult err = beginArrayCall(ctx))
     return err;
   auto array = std::make_unique<CUarray_st>();
+  array->context = ctx;
   if (CUresult err = layoutArray(desc, *array))
     return err;
   if (CUresult err = allocateArrayMemory(*array))
     return err;
-  array->context = ctx;
   *pHandle = array.get();
   driver().arrays.insert(array.release());
   return CUDA_SUCCESS;
@@ -290,7 +291,7 @@ PTXJIT_EXPORT CUresult cuArrayGetMemoryRequirements(
   CUarray_st *live = liveArray(array);
   if (!live)
     return CUDA_ERROR_INVALID_HANDLE;
-  if (device != 0)
+  if (!isDevice(device))
     return CUDA_ERROR_INVALID_DEVICE;
   // Only arrays made with CUDA_ARRAY3D_DEFERRED_MAPPING have requirements
   // to meet, and ptxjit does not make those (layoutArray).
@@ -360,6 +361,7 @@ cuMipmappedArrayCreate(CUmipmappedArray *pHandle,
     if (!layered)
       levelDesc.Depth = halve(desc.Depth, level);
     auto array = std::make_unique<CUarray_st>();
+    array->context = ctx;
     CUresult err = layoutArray(levelDesc, *array);
     if (!err)
       err = allocateArrayMemory(*array);
@@ -368,7 +370,6 @@ cuMipmappedArrayCreate(CUmipmappedArray *pHandle,
         freeArrayMemory(*made);
       return err;
     }
-    array->context = ctx;
     array->mipmap = mipmap.get();
     mipmap->levels.push_back(std::move(array));
   }
@@ -410,7 +411,7 @@ PTXJIT_EXPORT CUresult cuMipmappedArrayGetMemoryRequirements(
   PTXJIT_REQUIRE_INIT();
   if (!mipmap || !driver().mipmappedArrays.count(mipmap))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (device != 0)
+  if (!isDevice(device))
     return CUDA_ERROR_INVALID_DEVICE;
   (void)memoryRequirementsOut;
   return CUDA_ERROR_INVALID_VALUE;

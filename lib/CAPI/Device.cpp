@@ -107,12 +107,23 @@ const DeviceProperties &ptxjit::capi::deviceProperties() {
                      env);
       }
     }
+    if (const char *env = std::getenv("PTXJIT_DEVICE_COUNT")) {
+      char *end = nullptr;
+      long count = std::strtol(env, &end, 10);
+      if (end != env && !*end && count >= 1 && count <= 64)
+        p.deviceCount = int(count);
+      else
+        std::fprintf(stderr,
+                     "ptxjit: ignoring PTXJIT_DEVICE_COUNT='%s' (expected "
+                     "1 to 64)\n",
+                     env);
+    }
     p.multiprocessors = std::max(1u, std::thread::hardware_concurrency());
-    // Half the host's memory by default: the program keeps host copies of
-    // its device data too.
+    // Half the host's memory by default, shared by the devices: the program
+    // keeps host copies of its device data too.
     size_t hostMemory =
         size_t(sysconf(_SC_PHYS_PAGES)) * size_t(sysconf(_SC_PAGESIZE));
-    p.totalMemory = hostMemory / 2;
+    p.totalMemory = hostMemory / 2 / size_t(p.deviceCount);
     if (const char *env = std::getenv("PTXJIT_DEVICE_MEMORY")) {
       char *end = nullptr;
       double value = std::strtod(env, &end);
@@ -429,13 +440,21 @@ PTXJIT_EXPORT CUresult cuInit(unsigned int flags) {
     return true;
   }();
   (void)forkHandlers;
-  d.primary = new CUctx_st();
-  d.primary->isPrimary = true;
-  d.primary->active = false;
-  d.primary->id = d.nextId++;
-  d.contexts.insert(d.primary);
+  int count = deviceProperties().deviceCount;
+  d.primaries.resize(size_t(count));
+  for (int device = 0; device < count; ++device) {
+    CUctx_st *primary = new CUctx_st();
+    primary->device = device;
+    primary->isPrimary = true;
+    primary->active = false;
+    primary->id = d.nextId++;
+    d.contexts.insert(primary);
+    d.primaries[size_t(device)].context = primary;
+  }
+  d.deviceBytesInUse.assign(size_t(count), 0);
+  d.defaultPools.assign(size_t(count), nullptr);
+  d.currentPools.assign(size_t(count), nullptr);
   d.initialized = true;
-  (void)deviceProperties();
   // Checked mode (PTXJIT_CHECK, read by each module load): the summary at
   // exit, and continue mode, as compute-sanitizer has them.
   if (const char *checks = std::getenv("PTXJIT_CHECK")) {
@@ -470,10 +489,32 @@ PTXJIT_EXPORT CUresult cuDriverGetVersion(int *driverVersion) {
 // Device
 //===----------------------------------------------------------------------===//
 
-static CUresult checkDevice(CUdevice dev) {
+bool ptxjit::capi::isDevice(CUdevice dev) {
+  return driver().initialized && dev >= 0 &&
+         dev < deviceProperties().deviceCount;
+}
+
+CUresult ptxjit::capi::checkDevice(CUdevice dev) {
   if (!driver().initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
-  return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+  return isDevice(dev) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult ptxjit::capi::chargeDeviceMemory(CUdevice dev, size_t bytes) {
+  size_t total = deviceProperties().totalMemory;
+  size_t &used = driver().deviceBytesInUse.at(size_t(dev));
+  if (bytes > total || used > total - bytes)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  used += bytes;
+  return CUDA_SUCCESS;
+}
+
+void ptxjit::capi::refundDeviceMemory(CUdevice dev, size_t bytes) {
+  driver().deviceBytesInUse.at(size_t(dev)) -= bytes;
+}
+
+size_t ptxjit::capi::deviceMemoryInUse(CUdevice dev) {
+  return driver().deviceBytesInUse.at(size_t(dev));
 }
 
 PTXJIT_EXPORT CUresult cuDeviceGet(CUdevice *device, int ordinal) {
@@ -481,9 +522,9 @@ PTXJIT_EXPORT CUresult cuDeviceGet(CUdevice *device, int ordinal) {
   PTXJIT_REQUIRE_INIT();
   if (!device)
     return CUDA_ERROR_INVALID_VALUE;
-  if (ordinal != 0)
+  if (!isDevice(ordinal))
     return CUDA_ERROR_INVALID_DEVICE;
-  *device = 0;
+  *device = ordinal;
   return CUDA_SUCCESS;
 }
 
@@ -492,7 +533,7 @@ PTXJIT_EXPORT CUresult cuDeviceGetCount(int *count) {
   PTXJIT_REQUIRE_INIT();
   if (!count)
     return CUDA_ERROR_INVALID_VALUE;
-  *count = 1;
+  *count = deviceProperties().deviceCount;
   return CUDA_SUCCESS;
 }
 
@@ -511,8 +552,12 @@ static CUresult getUuid(CUuuid *uuid, CUdevice dev) {
     return err;
   if (!uuid)
     return CUDA_ERROR_INVALID_VALUE;
-  // A fixed, recognisable UUID ("ptxjit-cpu-dev-0").
+  // A fixed, recognisable UUID per device ("ptxjit-cpu-dev-0", then
+  // "-1", ... "-9", "-a", ...).
   std::memcpy(uuid->bytes, "ptxjit-cpu-dev-0", 16);
+  uuid->bytes[15] = "0123456789abcdefghijklmnopqrstuvwxyz"[dev % 36];
+  if (dev >= 36)
+    uuid->bytes[14] = "0123456789"[dev / 36];
   return CUDA_SUCCESS;
 }
 
@@ -550,7 +595,7 @@ PTXJIT_EXPORT CUresult cuDeviceComputeCapability(int *major, int *minor,
 
 /// The value of a device attribute; attributes of features ptxjit does not
 /// have (textures, surfaces, NUMA, interop, ...) are 0.
-static int deviceAttribute(CUdevice_attribute attribute) {
+static int deviceAttribute(CUdevice_attribute attribute, CUdevice dev) {
   const DeviceProperties &p = deviceProperties();
   switch (attribute) {
   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
@@ -652,6 +697,9 @@ static int deviceAttribute(CUdevice_attribute attribute) {
   case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED:
   case CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED:
     return 1;
+  // Each device its own bus: 0000:<ordinal>:00.0 (cuDeviceGetPCIBusId).
+  case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID:
+    return dev;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE:
     return CU_COMPUTEMODE_DEFAULT;
   case CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH:
@@ -669,7 +717,7 @@ PTXJIT_EXPORT CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
     return err;
   if (!pi || attrib <= 0 || attrib >= CU_DEVICE_ATTRIBUTE_MAX)
     return CUDA_ERROR_INVALID_VALUE;
-  *pi = deviceAttribute(attrib);
+  *pi = deviceAttribute(attrib, dev);
   return CUDA_SUCCESS;
 }
 
@@ -680,7 +728,7 @@ PTXJIT_EXPORT CUresult cuDeviceGetPCIBusId(char *pciBusId, int len,
     return err;
   if (!pciBusId || len <= 0)
     return CUDA_ERROR_INVALID_VALUE;
-  std::snprintf(pciBusId, size_t(len), "%s", "0000:00:00.0");
+  std::snprintf(pciBusId, size_t(len), "0000:%02x:00.0", unsigned(dev));
   return CUDA_SUCCESS;
 }
 
@@ -693,7 +741,8 @@ PTXJIT_EXPORT CUresult cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev,
     return err;
   if (!canAccessPeer)
     return CUDA_ERROR_INVALID_VALUE;
-  *canAccessPeer = 0;
+  // Devices share the host's memory: every other device is a peer.
+  *canAccessPeer = dev != peerDev;
   return CUDA_SUCCESS;
 }
 
@@ -715,25 +764,25 @@ PTXJIT_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
     return err;
   if (!pctx)
     return CUDA_ERROR_INVALID_VALUE;
-  Driver &d = driver();
-  if (d.primaryRetains++ == 0) {
-    d.primary->active = true;
-    d.primary->flags = d.primaryFlags;
-    d.primary->stickyError = CUDA_SUCCESS;
+  Driver::PrimaryContext &primary = driver().primaries[size_t(dev)];
+  if (primary.retains++ == 0) {
+    primary.context->active = true;
+    primary.context->flags = primary.flags;
+    primary.context->stickyError = CUDA_SUCCESS;
   }
-  *pctx = d.primary;
+  *pctx = primary.context;
   return CUDA_SUCCESS;
 }
 
 static CUresult primaryRelease(CUdevice dev) {
   if (CUresult err = checkDevice(dev))
     return err;
-  Driver &d = driver();
-  if (d.primaryRetains == 0)
+  Driver::PrimaryContext &primary = driver().primaries[size_t(dev)];
+  if (primary.retains == 0)
     return CUDA_ERROR_INVALID_CONTEXT;
-  if (--d.primaryRetains == 0) {
-    releaseContextResources(d.primary);
-    d.primary->active = false;
+  if (--primary.retains == 0) {
+    releaseContextResources(primary.context);
+    primary.context->active = false;
   }
   return CUDA_SUCCESS;
 }
@@ -756,8 +805,9 @@ PTXJIT_EXPORT CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
     return err;
   if (!flags || !active)
     return CUDA_ERROR_INVALID_VALUE;
-  *flags = driver().primaryFlags;
-  *active = driver().primaryRetains > 0;
+  const Driver::PrimaryContext &primary = driver().primaries[size_t(dev)];
+  *flags = primary.flags;
+  *active = primary.retains > 0;
   return CUDA_SUCCESS;
 }
 
@@ -766,8 +816,9 @@ static CUresult primarySetFlags(CUdevice dev, unsigned flags) {
     return err;
   if (!validContextFlags(flags))
     return CUDA_ERROR_INVALID_VALUE;
-  driver().primaryFlags = flags;
-  driver().primary->flags = flags;
+  Driver::PrimaryContext &primary = driver().primaries[size_t(dev)];
+  primary.flags = flags;
+  primary.context->flags = flags;
   return CUDA_SUCCESS;
 }
 
@@ -786,12 +837,12 @@ PTXJIT_EXPORT CUresult cuDevicePrimaryCtxSetFlags_v2(CUdevice dev,
 static CUresult primaryReset(CUdevice dev) {
   if (CUresult err = checkDevice(dev))
     return err;
-  Driver &d = driver();
-  releaseContextResources(d.primary);
-  d.primary->active = false;
-  d.primary->stickyError = CUDA_SUCCESS;
-  d.primaryRetains = 0;
-  d.primaryFlags = 0;
+  Driver::PrimaryContext &primary = driver().primaries[size_t(dev)];
+  releaseContextResources(primary.context);
+  primary.context->active = false;
+  primary.context->stickyError = CUDA_SUCCESS;
+  primary.retains = 0;
+  primary.flags = 0;
   return CUDA_SUCCESS;
 }
 
@@ -1151,7 +1202,7 @@ PTXJIT_EXPORT CUresult cuProfilerInitialize(const char *, const char *,
 }
 
 //===----------------------------------------------------------------------===//
-// Peers (there is one device) and configuration hints
+// Peers and configuration hints
 //===----------------------------------------------------------------------===//
 
 PTXJIT_EXPORT CUresult cuDeviceGetByPCIBusId(CUdevice *dev,
@@ -1169,9 +1220,9 @@ PTXJIT_EXPORT CUresult cuDeviceGetByPCIBusId(CUdevice *dev,
       std::sscanf(pciBusId, "%x:%x.%x%c", &bus, &device, &function, &tail) != 3 &&
       std::sscanf(pciBusId, "%x:%x:%x%c", &domain, &bus, &device, &tail) != 3)
     return CUDA_ERROR_INVALID_VALUE;
-  if (domain || bus || device || function)
+  if (domain || device || function || !isDevice(CUdevice(bus)))
     return CUDA_ERROR_INVALID_DEVICE;
-  *dev = 0;
+  *dev = CUdevice(bus);
   return CUDA_SUCCESS;
 }
 
@@ -1184,10 +1235,13 @@ PTXJIT_EXPORT CUresult cuDeviceGetP2PAttribute(int *value,
   if (!value || attrib < CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK ||
       attrib > CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED)
     return CUDA_ERROR_INVALID_VALUE;
-  // Both must be valid and different: with one device, no pair is.
-  (void)srcDevice;
-  (void)dstDevice;
-  return CUDA_ERROR_INVALID_DEVICE;
+  // Both must be valid and different.
+  if (!isDevice(srcDevice) || !isDevice(dstDevice) || srcDevice == dstDevice)
+    return CUDA_ERROR_INVALID_DEVICE;
+  // One memory, reached alike from every device: full access, native
+  // atomics (the host's), arrays, and the best performance rank.
+  *value = attrib == CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK ? 0 : 1;
+  return CUDA_SUCCESS;
 }
 
 PTXJIT_EXPORT CUresult cuCtxEnablePeerAccess(CUcontext peerContext,
@@ -1202,7 +1256,11 @@ PTXJIT_EXPORT CUresult cuCtxEnablePeerAccess(CUcontext peerContext,
   if (flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
   // cuDeviceCanAccessPeer says no for the device with itself.
-  return CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
+  if (peerContext->device == ctx->device)
+    return CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
+  if (!ctx->peers.insert(peerContext).second)
+    return CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED;
+  return CUDA_SUCCESS;
 }
 
 PTXJIT_EXPORT CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
@@ -1213,7 +1271,8 @@ PTXJIT_EXPORT CUresult cuCtxDisablePeerAccess(CUcontext peerContext) {
     return err;
   if (!isLiveContext(peerContext))
     return CUDA_ERROR_INVALID_CONTEXT;
-  return CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
+  return ctx->peers.erase(peerContext) ? CUDA_SUCCESS
+                                       : CUDA_ERROR_PEER_ACCESS_NOT_ENABLED;
 }
 
 PTXJIT_EXPORT CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig) {

@@ -59,6 +59,10 @@ struct CUctx_st {
     void (*destructor)(CUcontext, void *, void *) = nullptr;
   };
   std::map<void *, LocalStorageEntry> localStorage;
+  /// Contexts this one has peer access to (cuCtxEnablePeerAccess). Every
+  /// device reaches the same host memory; the set keeps the driver's
+  /// bookkeeping and error codes.
+  std::set<CUctx_st *> peers;
   /// cuStreamSetAttribute's values for the default streams.
   std::map<int, CUstreamAttrValue> defaultStreamAttributes;
 };
@@ -240,10 +244,14 @@ struct Driver {
   /// This process is a fork of one that had initialized the driver: as
   /// with CUDA, the driver cannot be used in it (CUDA_ERROR_NOT_INITIALIZED).
   bool forkedAfterInit = false;
-  /// The device's primary context (created by cuInit, never freed).
-  CUctx_st *primary = nullptr;
-  unsigned primaryFlags = 0;
-  int primaryRetains = 0;
+  /// Each device's primary context (created by cuInit, never freed), its
+  /// flags and retain count, by ordinal.
+  struct PrimaryContext {
+    CUctx_st *context = nullptr;
+    unsigned flags = 0;
+    int retains = 0;
+  };
+  std::vector<PrimaryContext> primaries;
   unsigned long long nextId = 1;
   std::set<CUctx_st *> contexts;
   std::set<CUmod_st *> modules;
@@ -257,13 +265,14 @@ struct Driver {
   /// arrays (whose levels are not in `arrays`).
   std::set<CUarray_st *> arrays;
   std::set<CUmipmappedArray_st *> mipmappedArrays;
-  /// The device's default pool, and the pool cuMemAllocAsync uses.
-  CUmemPoolHandle_st *defaultPool = nullptr;
-  CUmemPoolHandle_st *currentPool = nullptr;
+  /// Each device's default pool, and the pool cuMemAllocAsync uses on it,
+  /// by ordinal (made when first asked for).
+  std::vector<CUmemPoolHandle_st *> defaultPools, currentPools;
   /// Allocations by base address.
   std::map<uintptr_t, Allocation> allocations;
-  /// Bytes of device and managed memory allocated, against totalMemory.
-  size_t deviceBytesInUse = 0;
+  /// Bytes of device and managed memory allocated on each device, against
+  /// its totalMemory (chargeDeviceMemory).
+  std::vector<size_t> deviceBytesInUse;
 };
 
 /// The driver singleton.
@@ -309,13 +318,28 @@ CUresult resolveStream(CUstream stream, CUctx_st *&ctx);
 /// Frees everything \p ctx owns (modules, streams, events, allocations).
 void releaseContextResources(CUctx_st *ctx);
 
-/// The device's properties.
+/// The properties of every device.
 struct DeviceProperties {
+  /// PTXJIT_DEVICE_COUNT: devices that share the host (1 to 64).
+  int deviceCount = 1;
   int ccMajor = 8, ccMinor = 0;
   int multiprocessors = 1;
+  /// Each device's memory.
   size_t totalMemory = 0;
 };
 const DeviceProperties &deviceProperties();
+
+/// Whether \p dev is a device ordinal (after cuInit).
+bool isDevice(CUdevice dev);
+/// CUDA_SUCCESS, or the error for a bad device: CUDA_ERROR_NOT_INITIALIZED
+/// before cuInit, CUDA_ERROR_INVALID_DEVICE for an unknown ordinal.
+CUresult checkDevice(CUdevice dev);
+/// Counts \p bytes against \p dev's memory; CUDA_ERROR_OUT_OF_MEMORY
+/// beyond it (test suites size their problems by it).
+CUresult chargeDeviceMemory(CUdevice dev, size_t bytes);
+void refundDeviceMemory(CUdevice dev, size_t bytes);
+/// Bytes of \p dev's memory in use.
+size_t deviceMemoryInUse(CUdevice dev);
 size_t availableHostMemory();
 
 /// Limits of the virtual device.

@@ -102,9 +102,9 @@ CUresult getPrimaryContext(CUcontext *pctx, CUdevice device) {
   std::lock_guard<std::recursive_mutex> lock(driver().mutex);
   if (!driver().initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
-  if (device != 0)
+  if (!isDevice(device))
     return CUDA_ERROR_INVALID_DEVICE;
-  *pctx = driver().primary;
+  *pctx = driver().primaries[size_t(device)].context;
   return CUDA_SUCCESS;
 }
 
@@ -213,7 +213,7 @@ CUresult getDeviceFlag(unsigned char *result, CUdevice device) {
   trace(__func__);
   if (!result)
     return CUDA_ERROR_INVALID_VALUE;
-  if (device != 0)
+  if (!isDevice(device))
     return CUDA_ERROR_INVALID_DEVICE;
   *result = 0;
   return CUDA_SUCCESS;

@@ -1187,7 +1187,7 @@ PTXJIT_EXPORT CUresult cuGraphAddMemAllocNode(
       nodeParams->poolProps.allocType != CU_MEM_ALLOCATION_TYPE_PINNED ||
       nodeParams->poolProps.location.type != CU_MEM_LOCATION_TYPE_DEVICE)
     return CUDA_ERROR_INVALID_VALUE;
-  if (nodeParams->poolProps.location.id != 0)
+  if (!isDevice(nodeParams->poolProps.location.id))
     return CUDA_ERROR_INVALID_DEVICE;
   // The address is fixed when the node is made, as CUDA's is: the memory
   // is allocated now and kept while a graph holds the node.
@@ -1251,7 +1251,7 @@ PTXJIT_EXPORT CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode,
 PTXJIT_EXPORT CUresult cuDeviceGraphMemTrim(CUdevice device) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  return device == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+  return isDevice(device) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
 }
 
 /// Bytes held by allocation nodes of live graphs and executable graphs.
@@ -1280,7 +1280,7 @@ PTXJIT_EXPORT CUresult cuDeviceGetGraphMemAttribute(CUdevice device,
                                                     void *value) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  if (device != 0)
+  if (!isDevice(device))
     return CUDA_ERROR_INVALID_DEVICE;
   if (!value || attr > CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH)
     return CUDA_ERROR_INVALID_VALUE;
@@ -1297,7 +1297,7 @@ PTXJIT_EXPORT CUresult cuDeviceSetGraphMemAttribute(CUdevice device,
                                                     void *value) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  if (device != 0)
+  if (!isDevice(device))
     return CUDA_ERROR_INVALID_DEVICE;
   // Only the high-water marks can be set, and only to zero (a reset).
   if (!value || (attr != CU_GRAPH_MEM_ATTR_USED_MEM_HIGH &&

@@ -263,7 +263,7 @@ PTXJIT_EXPORT CUresult cuKernelGetAttribute(int *pi,
   {
     std::lock_guard<std::recursive_mutex> lock(driver().mutex);
     PTXJIT_REQUIRE_INIT();
-    if (dev != 0)
+    if (!isDevice(dev))
       return CUDA_ERROR_INVALID_DEVICE;
     if (!asFunction(kernel))
       return CUDA_ERROR_INVALID_HANDLE;
@@ -278,7 +278,7 @@ PTXJIT_EXPORT CUresult cuKernelSetAttribute(CUfunction_attribute attrib,
   {
     std::lock_guard<std::recursive_mutex> lock(driver().mutex);
     PTXJIT_REQUIRE_INIT();
-    if (dev != 0)
+    if (!isDevice(dev))
       return CUDA_ERROR_INVALID_DEVICE;
     if (!asFunction(kernel))
       return CUDA_ERROR_INVALID_HANDLE;
@@ -293,7 +293,7 @@ PTXJIT_EXPORT CUresult cuKernelSetCacheConfig(CUkernel kernel,
   {
     std::lock_guard<std::recursive_mutex> lock(driver().mutex);
     PTXJIT_REQUIRE_INIT();
-    if (dev != 0)
+    if (!isDevice(dev))
       return CUDA_ERROR_INVALID_DEVICE;
     if (!asFunction(kernel))
       return CUDA_ERROR_INVALID_HANDLE;

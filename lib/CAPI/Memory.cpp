@@ -75,8 +75,7 @@ void ptxjit::capi::addAllocation(const Allocation &allocation) {
   Allocation entry = allocation;
   entry.bufferId = nextBufferId++;
   driver().allocations[entry.base] = entry;
-  if (isDeviceMemory(entry.kind))
-    driver().deviceBytesInUse += entry.size;
+  // allocate() charged the device's memory already.
   // Module variables are registered by their module for checked mode.
   if (entry.kind != MemoryKind::ModuleGlobal)
     ptxjit::rt::check::registerMemory(reinterpret_cast<void *>(entry.base),
@@ -86,8 +85,8 @@ void ptxjit::capi::addAllocation(const Allocation &allocation) {
 void ptxjit::capi::freeAllocation(
     std::map<uintptr_t, Allocation>::iterator it) {
   MemoryKind kind = it->second.kind;
-  if (isDeviceMemory(kind))
-    driver().deviceBytesInUse -= it->second.size;
+  if (isDeviceMemory(kind) && it->second.context)
+    refundDeviceMemory(it->second.context->device, it->second.size);
   if (kind != MemoryKind::ModuleGlobal)
     ptxjit::rt::check::unregisterMemory(reinterpret_cast<void *>(it->first));
   if (CUmemPoolHandle_st *pool = it->second.pool)
@@ -114,23 +113,27 @@ CUresult ptxjit::capi::allocate(size_t bytes, MemoryKind kind, unsigned flags,
     return CUDA_ERROR_INVALID_VALUE;
   // The virtual device's memory (PTXJIT_DEVICE_MEMORY) is a budget, as a
   // GPU's is: test suites size their problems by it.
-  size_t total = deviceProperties().totalMemory;
-  if (isDeviceMemory(kind) &&
-      (bytes > total || driver().deviceBytesInUse > total - bytes))
-    return CUDA_ERROR_OUT_OF_MEMORY;
+  if (isDeviceMemory(kind))
+    if (CUresult err = chargeDeviceMemory(ctx->device, bytes))
+      return err;
   void *memory;
   if (kind == MemoryKind::Device) {
     // Pages of its own (see pageRoundedSize), zeroed and not yet backed.
     memory = ::mmap(nullptr, pageRoundedSize(bytes), PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (memory == MAP_FAILED)
+    if (memory == MAP_FAILED) {
+      refundDeviceMemory(ctx->device, bytes);
       return CUDA_ERROR_OUT_OF_MEMORY;
+    }
   } else {
     size_t rounded = (bytes + kAllocationAlignment - 1) /
                      kAllocationAlignment * kAllocationAlignment;
     memory = std::aligned_alloc(kAllocationAlignment, rounded);
-    if (!memory)
+    if (!memory) {
+      if (isDeviceMemory(kind))
+        refundDeviceMemory(ctx->device, bytes);
       return CUDA_ERROR_OUT_OF_MEMORY;
+    }
   }
   Allocation allocation;
   allocation.base = reinterpret_cast<uintptr_t>(memory);
@@ -156,8 +159,8 @@ PTXJIT_EXPORT CUresult cuMemGetInfo_v2(size_t *free, size_t *total) {
   if (CUresult err = requireContext(ctx))
     return err;
   *total = deviceProperties().totalMemory;
-  *free = std::min(availableHostMemory(),
-                   *total - std::min(*total, driver().deviceBytesInUse));
+  size_t used = deviceMemoryInUse(ctx->device);
+  *free = std::min(availableHostMemory(), *total - std::min(*total, used));
   return CUDA_SUCCESS;
 }
 
@@ -401,7 +404,7 @@ static CUresult pointerAttribute(void *data, CUpointer_attribute attribute,
     store<unsigned long long>(data, a ? a->bufferId : 0);
     return CUDA_SUCCESS;
   case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
-    store<int>(data, a ? 0 : -2);
+    store<int>(data, !a ? -2 : a->context ? a->context->device : 0);
     return CUDA_SUCCESS;
   case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
   case CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR:

@@ -26,28 +26,36 @@ using namespace ptxjit::capi;
 // Pools
 //===----------------------------------------------------------------------===//
 
-/// The device's default pool, made on first use.
-static CUmemPoolHandle_st *defaultPool() {
+/// \p dev's default pool, made on first use.
+static CUmemPoolHandle_st *defaultPool(CUdevice dev) {
   Driver &d = driver();
-  if (!d.defaultPool) {
-    d.defaultPool = new CUmemPoolHandle_st();
-    d.defaultPool->isDefault = true;
-    d.defaultPool->props.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
-    d.defaultPool->props.location = {CU_MEM_LOCATION_TYPE_DEVICE, 0};
-    d.pools.insert(d.defaultPool);
+  CUmemPoolHandle_st *&pool = d.defaultPools.at(size_t(dev));
+  if (!pool) {
+    pool = new CUmemPoolHandle_st();
+    pool->isDefault = true;
+    pool->props.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+    pool->props.location = {CU_MEM_LOCATION_TYPE_DEVICE, dev};
+    d.pools.insert(pool);
   }
-  if (!d.currentPool)
-    d.currentPool = d.defaultPool;
-  return d.defaultPool;
+  if (!d.currentPools.at(size_t(dev)))
+    d.currentPools[size_t(dev)] = pool;
+  return pool;
+}
+
+/// The pool cuMemAllocAsync uses on \p dev.
+static CUmemPoolHandle_st *&currentPool(CUdevice dev) {
+  defaultPool(dev);
+  return driver().currentPools.at(size_t(dev));
 }
 
 static bool isPool(CUmemoryPool pool) {
   return pool && driver().pools.count(pool);
 }
 
-/// Whether \p location names the one device.
+/// Whether \p location names a device.
 static bool isDeviceLocation(const CUmemLocation &location) {
-  return location.type == CU_MEM_LOCATION_TYPE_DEVICE && location.id == 0;
+  return location.type == CU_MEM_LOCATION_TYPE_DEVICE &&
+         isDevice(location.id);
 }
 
 PTXJIT_EXPORT CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out,
@@ -56,9 +64,9 @@ PTXJIT_EXPORT CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out,
   PTXJIT_REQUIRE_INIT();
   if (!pool_out)
     return CUDA_ERROR_INVALID_VALUE;
-  if (dev != 0)
+  if (!isDevice(dev))
     return CUDA_ERROR_INVALID_DEVICE;
-  *pool_out = defaultPool();
+  *pool_out = defaultPool(dev);
   return CUDA_SUCCESS;
 }
 
@@ -67,22 +75,21 @@ PTXJIT_EXPORT CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev) {
   PTXJIT_REQUIRE_INIT();
   if (!pool)
     return CUDA_ERROR_INVALID_VALUE;
-  if (dev != 0)
+  if (!isDevice(dev))
     return CUDA_ERROR_INVALID_DEVICE;
-  defaultPool();
-  *pool = driver().currentPool;
+  *pool = currentPool(dev);
   return CUDA_SUCCESS;
 }
 
 PTXJIT_EXPORT CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  if (dev != 0)
+  if (!isDevice(dev))
     return CUDA_ERROR_INVALID_DEVICE;
-  if (!isPool(pool) || !isDeviceLocation(pool->props.location))
+  if (!isPool(pool) || !isDeviceLocation(pool->props.location) ||
+      pool->props.location.id != dev)
     return CUDA_ERROR_INVALID_VALUE;
-  defaultPool();
-  driver().currentPool = pool;
+  currentPool(dev) = pool;
   return CUDA_SUCCESS;
 }
 
@@ -96,7 +103,7 @@ PTXJIT_EXPORT CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out,
     return CUDA_ERROR_INVALID_VALUE;
   if (!isDeviceLocation(*location))
     return CUDA_ERROR_NOT_SUPPORTED;
-  *pool_out = defaultPool();
+  *pool_out = defaultPool(location->id);
   return CUDA_SUCCESS;
 }
 
@@ -109,8 +116,7 @@ PTXJIT_EXPORT CUresult cuMemGetMemPool(CUmemoryPool *pool,
     return CUDA_ERROR_INVALID_VALUE;
   if (!isDeviceLocation(*location))
     return CUDA_ERROR_NOT_SUPPORTED;
-  defaultPool();
-  *pool = driver().currentPool;
+  *pool = currentPool(location->id);
   return CUDA_SUCCESS;
 }
 
@@ -121,10 +127,10 @@ PTXJIT_EXPORT CUresult cuMemSetMemPool(CUmemLocation *location,
   PTXJIT_REQUIRE_INIT();
   if (!location || type != CU_MEM_ALLOCATION_TYPE_PINNED || !isPool(pool))
     return CUDA_ERROR_INVALID_VALUE;
-  if (!isDeviceLocation(*location))
+  if (!isDeviceLocation(*location) || !isDeviceLocation(pool->props.location) ||
+      pool->props.location.id != location->id)
     return CUDA_ERROR_NOT_SUPPORTED;
-  defaultPool();
-  driver().currentPool = pool;
+  currentPool(location->id) = pool;
   return CUDA_SUCCESS;
 }
 
@@ -162,8 +168,9 @@ PTXJIT_EXPORT CUresult cuMemPoolDestroy(CUmemoryPool pool) {
     if (current->second.pool == pool)
       freeAllocation(current);
   }
-  if (d.currentPool == pool)
-    d.currentPool = d.defaultPool;
+  for (size_t dev = 0; dev < d.currentPools.size(); ++dev)
+    if (d.currentPools[dev] == pool)
+      d.currentPools[dev] = d.defaultPools[dev];
   d.pools.erase(pool);
   delete pool;
   return CUDA_SUCCESS;
@@ -326,8 +333,10 @@ PTXJIT_EXPORT CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize,
                                        CUstream hStream) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  defaultPool();
-  return allocateFromPool(dptr, bytesize, driver().currentPool, hStream);
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(hStream, ctx))
+    return err;
+  return allocateFromPool(dptr, bytesize, currentPool(ctx->device), hStream);
 }
 
 PTXJIT_EXPORT CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr,
@@ -372,7 +381,7 @@ static Allocation *managedRange(CUdeviceptr dptr, size_t count) {
 /// A location as a device ordinal or CU_DEVICE_CPU; -3 when invalid.
 static int locationOrdinal(const CUmemLocation &location) {
   if (location.type == CU_MEM_LOCATION_TYPE_DEVICE)
-    return location.id == 0 ? 0 : -3;
+    return isDevice(location.id) ? location.id : -3;
   if (location.type == CU_MEM_LOCATION_TYPE_HOST ||
       location.type == CU_MEM_LOCATION_TYPE_HOST_NUMA ||
       location.type == CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT)
@@ -399,7 +408,9 @@ PTXJIT_EXPORT CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
                                           CUdevice dstDevice,
                                           CUstream hStream) {
   PTXJIT_API_ENTRY();
-  int ordinal = dstDevice == CU_DEVICE_CPU ? -1 : dstDevice == 0 ? 0 : -3;
+  int ordinal = dstDevice == CU_DEVICE_CPU ? -1
+                : isDevice(dstDevice)    ? dstDevice
+                                         : -3;
   return prefetch(devPtr, count, ordinal, hStream);
 }
 
@@ -530,7 +541,7 @@ static CUresult advise(CUdeviceptr dptr, size_t count, CUmem_advise advice,
 PTXJIT_EXPORT CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count,
                                    CUmem_advise advice, CUdevice device) {
   PTXJIT_API_ENTRY();
-  int ordinal = device == CU_DEVICE_CPU ? -1 : device == 0 ? 0 : -3;
+  int ordinal = device == CU_DEVICE_CPU ? -1 : isDevice(device) ? device : -3;
   return advise(devPtr, count, advice, ordinal);
 }
 

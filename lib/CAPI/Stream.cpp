@@ -83,6 +83,10 @@ void ptxjit::capi::releaseContextResources(CUctx_st *ctx) {
       freeAllocation(current);
   }
   releaseContextArrays(ctx);
+  // Peer access to and from the context ends with it.
+  ctx->peers.clear();
+  for (CUctx_st *other : d.contexts)
+    other->peers.erase(ctx);
 }
 
 //===----------------------------------------------------------------------===//

@@ -51,8 +51,9 @@ struct PhysicalMemory {
   unsigned handleCount = 1;
   /// Mappings of it; the memory lives while either count is non-zero.
   unsigned mappingCount = 0;
-  /// Counted against the device's memory (made here, not imported).
-  bool counted = false;
+  /// The device whose memory it counts against (made here on a device),
+  /// or -1.
+  CUdevice countedDevice = -1;
 };
 
 /// A reserved virtual address range.
@@ -99,17 +100,17 @@ static void collectPhysical(CUmemGenericAllocationHandle handle) {
   if (it == state().physical.end() || it->second.handleCount ||
       it->second.mappingCount)
     return;
-  if (it->second.counted)
-    driver().deviceBytesInUse -= it->second.size;
+  if (it->second.countedDevice >= 0)
+    refundDeviceMemory(it->second.countedDevice, it->second.size);
   ::close(it->second.fd);
   state().physical.erase(it);
 }
 
-/// Whether \p location is the device (ptxjit's only one) or the host.
+/// Whether \p location is a device or the host.
 static bool validLocation(const CUmemLocation &location) {
   int type = rawEnum(location.type);
   if (type == CU_MEM_LOCATION_TYPE_DEVICE)
-    return location.id == 0;
+    return isDevice(location.id);
   return type == CU_MEM_LOCATION_TYPE_HOST;
 }
 
@@ -145,20 +146,20 @@ PTXJIT_EXPORT CUresult cuMemCreate(CUmemGenericAllocationHandle *handle,
   if (handleTypes & ~int(CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR))
     return CUDA_ERROR_NOT_SUPPORTED;
   bool onDevice = rawEnum(prop->location.type) == CU_MEM_LOCATION_TYPE_DEVICE;
-  size_t total = deviceProperties().totalMemory;
-  Driver &d = driver();
-  if (onDevice && (size > total || d.deviceBytesInUse > total - size))
-    return CUDA_ERROR_OUT_OF_MEMORY;
+  if (onDevice)
+    if (CUresult err = chargeDeviceMemory(prop->location.id, size))
+      return err;
   int fd = createMemoryFile(size);
-  if (fd < 0)
+  if (fd < 0) {
+    if (onDevice)
+      refundDeviceMemory(prop->location.id, size);
     return CUDA_ERROR_OUT_OF_MEMORY;
+  }
   PhysicalMemory memory;
   memory.fd = fd;
   memory.size = size;
   memory.prop = *prop;
-  memory.counted = onDevice;
-  if (onDevice)
-    d.deviceBytesInUse += size;
+  memory.countedDevice = onDevice ? prop->location.id : -1;
   *handle = state().nextHandle++;
   state().physical[*handle] = memory;
   return CUDA_SUCCESS;
