@@ -256,7 +256,8 @@ std::string ptxjit::regionLoopBlocker(Function &fn) {
         return "a warp collective in divergent control flow";
       continue;
     case rt::WaitYield:
-      return "a loop that may wait for another thread (spin-wait)";
+      return "a yield: a loop that may wait for another thread (spin-wait) "
+             "or warp-synchronous volatile shared memory";
     case rt::WaitArrive:
       return "bar.arrive";
     default:

@@ -157,6 +157,45 @@ bool insertYields(func::FuncOp fn, const llvm::DenseSet<StringRef> &readers) {
   return !headers.empty();
 }
 
+/// Whether \p op is a volatile access to shared memory.
+bool isVolatileSharedAccess(Operation *op) {
+  if (auto ld = dyn_cast<ptx::LdOp>(op))
+    return ld.getIsVolatile() && ld.getSpace() == ptx::StateSpace::shared;
+  if (auto st = dyn_cast<ptx::StOp>(op))
+    return st.getIsVolatile() && st.getSpace() == ptx::StateSpace::shared;
+  return false;
+}
+
+/// Code written for implicit warp synchrony (pre-Volta reductions, still in
+/// PyCUDA and the old CUDA samples) lets the lanes of a warp exchange values
+/// through volatile shared memory with no __syncwarp: on a GPU the lanes
+/// run each access in lockstep, so every lane's loads of one step come
+/// before any lane's store of it. A yield before each volatile shared
+/// access of \p fn gives that order: the scheduler runs every waiting
+/// thread once a round, so the lanes advance from one access to the next
+/// together. Functions with warp collectives of their own (__syncwarp,
+/// shfl.sync, ...) are written for independent thread scheduling and keep
+/// their own synchronization. Returns whether it inserted any.
+bool insertWarpSynchronousYields(func::FuncOp fn) {
+  if (fn.walk([](Operation *op) {
+          return isa<ptx::WarpCollectiveOp, ptx::WarpMatrixOp>(op)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        }).wasInterrupted())
+    return false;
+  SmallVector<Operation *> accesses;
+  fn.walk([&](Operation *op) {
+    if (isVolatileSharedAccess(op))
+      accesses.push_back(op);
+  });
+  Value state = fn.getArgument(0);
+  for (Operation *access : accesses) {
+    OpBuilder b(access);
+    ptx::YieldOp::create(b, access->getLoc(), state);
+  }
+  return !accesses.empty();
+}
+
 /// The functions of \p module whose address is taken: by `mov` (a
 /// func.constant) or in a variable's initializer (ptx.relocations).
 llvm::DenseSet<StringRef> addressTakenFunctions(ModuleOp module) {
@@ -199,6 +238,10 @@ void MarkSuspendPointsPass::runOnOperation() {
       }
     });
     suspends |= insertYields(fn, readers);
+    // A function called through a pointer cannot suspend: it keeps the
+    // order of independent thread scheduling.
+    if (!taken.contains(fn.getSymName()))
+      suspends |= insertWarpSynchronousYields(fn);
     if (suspends)
       fn->setAttr(ptx::attrs::kCoroutine, UnitAttr::get(ctx));
   }
