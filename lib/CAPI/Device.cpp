@@ -1488,17 +1488,38 @@ PTXJIT_EXPORT CUresult cuDeviceGetTexture1DLinearMaxWidth(
 }
 
 namespace {
-/// A registered async-notification callback. The only notification, the
-/// device's memory budget being exceeded, never comes: allocations beyond
-/// it fail instead.
-struct AsyncNotificationEntry {
-  CUasyncCallback callback;
-  void *userData;
+/// Callbacks registered with the driver, under opaque handles of type
+/// Handle (pointers to their entries).
+template <typename Handle, typename Callback> class CallbackRegistry {
+  struct Entry {
+    Callback callback;
+    void *userData;
+  };
+  std::set<Handle> handles;
+
+public:
+  Handle add(Callback callback, void *userData) {
+    Handle handle = reinterpret_cast<Handle>(new Entry{callback, userData});
+    handles.insert(handle);
+    return handle;
+  }
+  /// False for a handle that is not registered.
+  bool remove(Handle handle) {
+    if (!handles.erase(handle))
+      return false;
+    delete reinterpret_cast<Entry *>(handle);
+    return true;
+  }
 };
 } // namespace
 
-static std::set<CUasyncCallbackHandle> &asyncNotifications() {
-  static auto *registered = new std::set<CUasyncCallbackHandle>;
+/// The registered async-notification callbacks. The only notification, the
+/// device's memory budget being exceeded, never comes: allocations beyond
+/// it fail instead.
+static CallbackRegistry<CUasyncCallbackHandle, CUasyncCallback> &
+asyncNotifications() {
+  static auto *registered =
+      new CallbackRegistry<CUasyncCallbackHandle, CUasyncCallback>;
   return *registered;
 }
 
@@ -1510,9 +1531,7 @@ PTXJIT_EXPORT CUresult cuDeviceRegisterAsyncNotification(
     return err;
   if (!callbackFunc || !callback)
     return CUDA_ERROR_INVALID_VALUE;
-  auto *entry = new AsyncNotificationEntry{callbackFunc, userData};
-  *callback = reinterpret_cast<CUasyncCallbackHandle>(entry);
-  asyncNotifications().insert(*callback);
+  *callback = asyncNotifications().add(callbackFunc, userData);
   return CUDA_SUCCESS;
 }
 
@@ -1522,10 +1541,8 @@ cuDeviceUnregisterAsyncNotification(CUdevice device,
   PTXJIT_API_ENTRY();
   if (CUresult err = checkDevice(device))
     return err;
-  if (!asyncNotifications().erase(callback))
-    return CUDA_ERROR_INVALID_VALUE;
-  delete reinterpret_cast<AsyncNotificationEntry *>(callback);
-  return CUDA_SUCCESS;
+  return asyncNotifications().remove(callback) ? CUDA_SUCCESS
+                                              : CUDA_ERROR_INVALID_VALUE;
 }
 
 PTXJIT_EXPORT CUresult
@@ -1550,15 +1567,10 @@ cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
 // The driver's log is empty: ptxjit reports errors through return codes and
 // stderr. Callbacks are kept and never called; dumps write no entries.
 
-namespace {
-struct LogsCallbackEntry {
-  CUlogsCallback callback;
-  void *userData;
-};
-} // namespace
-
-static std::set<CUlogsCallbackHandle> &logCallbacks() {
-  static auto *registered = new std::set<CUlogsCallbackHandle>;
+static CallbackRegistry<CUlogsCallbackHandle, CUlogsCallback> &
+logCallbacks() {
+  static auto *registered =
+      new CallbackRegistry<CUlogsCallbackHandle, CUlogsCallback>;
   return *registered;
 }
 
@@ -1568,18 +1580,14 @@ PTXJIT_EXPORT CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc,
   PTXJIT_API_ENTRY();
   if (!callbackFunc || !callback_out)
     return CUDA_ERROR_INVALID_VALUE;
-  auto *entry = new LogsCallbackEntry{callbackFunc, userData};
-  *callback_out = reinterpret_cast<CUlogsCallbackHandle>(entry);
-  logCallbacks().insert(*callback_out);
+  *callback_out = logCallbacks().add(callbackFunc, userData);
   return CUDA_SUCCESS;
 }
 
 PTXJIT_EXPORT CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback) {
   PTXJIT_API_ENTRY();
-  if (!logCallbacks().erase(callback))
-    return CUDA_ERROR_INVALID_VALUE;
-  delete reinterpret_cast<LogsCallbackEntry *>(callback);
-  return CUDA_SUCCESS;
+  return logCallbacks().remove(callback) ? CUDA_SUCCESS
+                                        : CUDA_ERROR_INVALID_VALUE;
 }
 
 PTXJIT_EXPORT CUresult cuLogsCurrent(CUlogIterator *iterator_out,

@@ -472,6 +472,29 @@ static_assert(sizeof(IpcHandleContents) <= CU_IPC_HANDLE_SIZE,
               "an IPC handle holds ptxjit's contents");
 constexpr char kMemoryMagic[8] = "ptxjitM";
 constexpr char kEventMagic[8] = "ptxjitE";
+
+/// Fills the 64 bytes of an IPC handle: \p contents stamped with \p magic
+/// and this process.
+void writeIpcHandle(char (&handle)[CU_IPC_HANDLE_SIZE],
+                    IpcHandleContents contents, const char (&magic)[8]) {
+  std::memcpy(contents.magic, magic, sizeof(contents.magic));
+  contents.pid = ::getpid();
+  std::memset(handle, 0, sizeof(handle));
+  std::memcpy(handle, &contents, sizeof(contents));
+}
+
+/// Reads an IPC handle that must carry \p magic: CUDA_ERROR_INVALID_VALUE
+/// for bytes that are no such handle, CUDA_ERROR_INVALID_CONTEXT for one of
+/// this process, which NVIDIA's driver does not let it open either.
+CUresult readIpcHandle(const char (&handle)[CU_IPC_HANDLE_SIZE],
+                       const char (&magic)[8], IpcHandleContents &contents) {
+  std::memcpy(&contents, handle, sizeof(contents));
+  if (std::memcmp(contents.magic, magic, sizeof(contents.magic)))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (contents.pid == ::getpid())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  return CUDA_SUCCESS;
+}
 } // namespace
 
 PTXJIT_EXPORT CUresult cuIpcGetMemHandle(CUipcMemHandle *pHandle,
@@ -502,12 +525,9 @@ PTXJIT_EXPORT CUresult cuIpcGetMemHandle(CUipcMemHandle *pHandle,
     allocation->sharedFd = fd;
   }
   IpcHandleContents contents = {};
-  std::memcpy(contents.magic, kMemoryMagic, sizeof(contents.magic));
-  contents.pid = ::getpid();
   contents.fd = allocation->sharedFd;
   contents.size = allocation->size;
-  std::memset(pHandle, 0, sizeof(*pHandle));
-  std::memcpy(pHandle->reserved, &contents, sizeof(contents));
+  writeIpcHandle(pHandle->reserved, contents, kMemoryMagic);
   return CUDA_SUCCESS;
 }
 
@@ -519,14 +539,11 @@ PTXJIT_EXPORT CUresult cuIpcOpenMemHandle_v2(CUdeviceptr *pdptr,
   CUctx_st *ctx;
   if (CUresult err = requireContext(ctx))
     return err;
-  IpcHandleContents contents;
-  std::memcpy(&contents, handle.reserved, sizeof(contents));
-  if (!pdptr || (Flags & ~unsigned(CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS)) ||
-      std::memcmp(contents.magic, kMemoryMagic, sizeof(contents.magic)))
+  if (!pdptr || (Flags & ~unsigned(CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS)))
     return CUDA_ERROR_INVALID_VALUE;
-  // A process cannot open its own handles; NVIDIA's driver answers so.
-  if (contents.pid == ::getpid())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  IpcHandleContents contents;
+  if (CUresult err = readIpcHandle(handle.reserved, kMemoryMagic, contents))
+    return err;
   char path[64];
   std::snprintf(path, sizeof(path), "/proc/%lld/fd/%lld",
                 (long long)contents.pid, (long long)contents.fd);
@@ -573,11 +590,8 @@ PTXJIT_EXPORT CUresult cuIpcGetEventHandle(CUipcEventHandle *pHandle,
       !(event->flags & CU_EVENT_DISABLE_TIMING))
     return CUDA_ERROR_INVALID_VALUE;
   IpcHandleContents contents = {};
-  std::memcpy(contents.magic, kEventMagic, sizeof(contents.magic));
-  contents.pid = ::getpid();
   contents.eventId = reinterpret_cast<uintptr_t>(event);
-  std::memset(pHandle, 0, sizeof(*pHandle));
-  std::memcpy(pHandle->reserved, &contents, sizeof(contents));
+  writeIpcHandle(pHandle->reserved, contents, kEventMagic);
   return CUDA_SUCCESS;
 }
 
@@ -588,13 +602,11 @@ PTXJIT_EXPORT CUresult cuIpcOpenEventHandle(CUevent *phEvent,
   CUctx_st *ctx;
   if (CUresult err = requireContext(ctx))
     return err;
-  IpcHandleContents contents;
-  std::memcpy(&contents, handle.reserved, sizeof(contents));
-  if (!phEvent ||
-      std::memcmp(contents.magic, kEventMagic, sizeof(contents.magic)))
+  if (!phEvent)
     return CUDA_ERROR_INVALID_VALUE;
-  if (contents.pid == ::getpid())
-    return CUDA_ERROR_INVALID_CONTEXT;
+  IpcHandleContents contents;
+  if (CUresult err = readIpcHandle(handle.reserved, kEventMagic, contents))
+    return err;
   // Every record of the exporter's event has completed by the time it is
   // recorded, so this event, never recorded here, waits for nothing.
   return cuEventCreate(phEvent,
