@@ -92,6 +92,8 @@ LogicalResult FunctionEmitter::emit() {
     }));
   func->setAttr(attrs::kParams, b.getArrayAttr(params));
   func->setAttr(attrs::kLocalBytes, b.getI64IntegerAttr(fn.localBytes));
+  if (fn.localAlign > 16)
+    func->setAttr(attrs::kLocalAlign, b.getI64IntegerAttr(fn.localAlign));
   // Set for good by layoutSharedMemory, when every kernel is known.
   func->setAttr(attrs::kSharedBytes, b.getI64IntegerAttr(0));
   if (!fn.reqntid.empty())

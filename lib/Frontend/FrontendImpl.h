@@ -202,6 +202,9 @@ struct FunctionInfo {
       branchTargets;
   llvm::StringMap<VarInfo> localVars;
   uint64_t localBytes = 0;
+  /// The largest `.align` of the body's `.local` variables: each thread's
+  /// local window starts on a multiple of it.
+  uint64_t localAlign = 1;
   llvm::SmallVector<int64_t, 3> reqntid, maxntid, reqnctapercluster;
   bool explicitCluster = false;
 };

@@ -661,6 +661,8 @@ LogicalResult Parser::parseVarDecl(ptx::StateSpace space, bool isExtern,
                failure();
       var.offset = alignTo(function->localBytes, var.align);
       function->localBytes = var.offset + var.size;
+      function->localAlign = std::max<uint64_t>(function->localAlign,
+                                                var.align);
       break;
     case ptx::StateSpace::global:
     case ptx::StateSpace::constant: {

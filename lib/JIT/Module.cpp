@@ -362,7 +362,13 @@ static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
     info.explicitCluster = fn->hasAttr(attrs::kExplicitCluster);
     info.localBytes =
         fn->getAttrOfType<mlir::IntegerAttr>(attrs::kLocalBytes).getInt();
-    local.push_back(info.localBytes);
+    // Thread windows lie one after another from an aligned base (Launch):
+    // a stride that is a multiple of the largest `.align` keeps every
+    // window's variables aligned.
+    uint64_t align = 16;
+    if (auto attr = fn->getAttrOfType<mlir::IntegerAttr>(attrs::kLocalAlign))
+      align = uint64_t(attr.getInt());
+    local.push_back((info.localBytes + align - 1) / align * align);
     kernels.push_back(std::move(info));
   }
   return kernels;

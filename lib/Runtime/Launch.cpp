@@ -288,7 +288,12 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     AltStack altStack;
     check::setLaunchChecks(l.checks);
     AlignedBuffer shared(gangCtas * sharedStride, kSharedWindowAlign);
-    AlignedBuffer local(gangCtas * localBytes);
+    // The per-thread stride is a multiple of the kernel's largest `.local`
+    // alignment (JIT Module): aligning the base to the stride's lowest set
+    // bit keeps every thread's window aligned.
+    uint64_t strideAlign = l.localBytesPerThread & (~l.localBytesPerThread + 1);
+    AlignedBuffer local(gangCtas * localBytes,
+                        std::clamp<uint64_t>(strideAlign, 64, 4096));
     ThreadState state;
     std::memset(&state, 0, sizeof(state));
     for (int i = 0; i < 3; ++i) {

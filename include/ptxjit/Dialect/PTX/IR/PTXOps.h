@@ -150,6 +150,9 @@ inline constexpr llvm::StringLiteral kDevice = "ptx.device";
 inline constexpr llvm::StringLiteral kParams = "ptx.params";
 /// On a kernel or `.func`: bytes of `.local` memory each thread needs.
 inline constexpr llvm::StringLiteral kLocalBytes = "ptx.local_bytes";
+/// On a kernel whose `.local` variables ask for more than 16-byte alignment:
+/// the largest `.align`, which each thread's local window keeps.
+inline constexpr llvm::StringLiteral kLocalAlign = "ptx.local_align";
 /// On a module-scope variable: it is in the `.const` state space.
 inline constexpr llvm::StringLiteral kConstSpace = "ptx.const";
 /// On a kernel and the module: bytes of static `.shared` memory.
