@@ -693,6 +693,17 @@ static int deviceAttribute(CUdevice_attribute attribute, CUdevice dev) {
     return 6 * 2046;
   // Virtual memory management and IPC (VirtualMemory.cpp): memory shared
   // through POSIX file descriptors.
+  // Stream memory operations (Stream.cpp): 64-bit values, NOR waits and
+  // the flushes, which are host fences; cooperative launches over the list
+  // of (one) device; cuFlushGPUDirectRDMAWrites and the memop flushes.
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS:
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR:
+  case CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES:
+  case CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH:
+    return 1;
+  case CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS:
+    return CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_HOST |
+           CU_FLUSH_GPU_DIRECT_RDMA_WRITES_OPTION_MEMOPS;
   case CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED:
   case CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED:
   case CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED:
@@ -1431,8 +1442,13 @@ static CUresult fillAtomicCapabilities(unsigned *capabilities,
                                        unsigned count) {
   if (!capabilities || !operations || count == 0)
     return CUDA_ERROR_INVALID_VALUE;
-  for (unsigned i = 0; i < count; ++i)
-    capabilities[i] = atomicCapabilities(rawEnum(operations[i]));
+  for (unsigned i = 0; i < count; ++i) {
+    int operation = rawEnum(operations[i]);
+    if (operation < CU_ATOMIC_OPERATION_INTEGER_ADD ||
+        operation > CU_ATOMIC_OPERATION_FLOAT_MAX)
+      return CUDA_ERROR_INVALID_VALUE;
+    capabilities[i] = atomicCapabilities(operation);
+  }
   return CUDA_SUCCESS;
 }
 
@@ -1578,9 +1594,12 @@ PTXJIT_EXPORT CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc,
                                               void *userData,
                                               CUlogsCallbackHandle *callback_out) {
   PTXJIT_API_ENTRY();
-  if (!callbackFunc || !callback_out)
+  if (!callbackFunc)
     return CUDA_ERROR_INVALID_VALUE;
-  *callback_out = logCallbacks().add(callbackFunc, userData);
+  // The handle is optional: without it the callback stays for good.
+  CUlogsCallbackHandle handle = logCallbacks().add(callbackFunc, userData);
+  if (callback_out)
+    *callback_out = handle;
   return CUDA_SUCCESS;
 }
 

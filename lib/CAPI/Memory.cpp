@@ -1110,6 +1110,14 @@ PTXJIT_EXPORT CUresult cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset,
 // Batched copies
 //===----------------------------------------------------------------------===//
 
+/// Whether \p order is one of the source access orders a batched copy may
+/// name.
+static bool validAccessOrder(CUmemcpySrcAccessOrder order) {
+  int raw = rawEnum(order);
+  return raw >= CU_MEMCPY_SRC_ACCESS_ORDER_STREAM &&
+         raw <= CU_MEMCPY_SRC_ACCESS_ORDER_ANY;
+}
+
 PTXJIT_EXPORT CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *dsts,
                                              CUdeviceptr *srcs, size_t *sizes,
                                              size_t count,
@@ -1121,9 +1129,15 @@ PTXJIT_EXPORT CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *dsts,
     return err;
   // The attributes (access order, location hints) tell a GPU how it may
   // overlap the copies; copies run in order here, which every order allows.
-  if (!dsts || !srcs || !sizes || count == 0 || numAttrs > count ||
-      (numAttrs && (!attrs || !attrsIdxs || attrsIdxs[0] != 0)))
+  // Every copy must have them: attrsIdxs starts at 0 and rises, and each
+  // access order is a valid one.
+  if (!dsts || !srcs || !sizes || count == 0 || numAttrs == 0 ||
+      numAttrs > count || !attrs || !attrsIdxs || attrsIdxs[0] != 0)
     return CUDA_ERROR_INVALID_VALUE;
+  for (size_t k = 0; k < numAttrs; ++k)
+    if (!validAccessOrder(attrs[k].srcAccessOrder) ||
+        (k && attrsIdxs[k] <= attrsIdxs[k - 1]) || attrsIdxs[k] >= count)
+      return CUDA_ERROR_INVALID_VALUE;
   for (size_t i = 0; i < count; ++i) {
     if (isCapturing(hStream)) {
       if (CUresult err = captureCopy(
@@ -1190,7 +1204,8 @@ PTXJIT_EXPORT CUresult cuMemcpy3DBatchAsync_v2(size_t numOps,
     return CUDA_ERROR_INVALID_VALUE;
   for (size_t i = 0; i < numOps; ++i) {
     const CUDA_MEMCPY3D_BATCH_OP &op = opList[i];
-    if (op.extent.width == 0 || op.extent.height == 0 || op.extent.depth == 0)
+    if (op.extent.width == 0 || op.extent.height == 0 ||
+        op.extent.depth == 0 || !validAccessOrder(op.srcAccessOrder))
       return CUDA_ERROR_INVALID_VALUE;
     size_t elementBytes = batchElementBytes(op);
     CUDA_MEMCPY3D copy = {};

@@ -521,9 +521,9 @@ PTXJIT_EXPORT CUresult cuModuleEnumerateFunctions(CUfunction *functions,
     return CUDA_ERROR_INVALID_VALUE;
   if (!mod || !driver().modules.count(mod))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (numFunctions > mod->functions.size())
-    return CUDA_ERROR_INVALID_VALUE;
-  for (unsigned i = 0; i < numFunctions; ++i)
+  // numFunctions is the room in the array: up to that many are written.
+  size_t count = std::min<size_t>(numFunctions, mod->functions.size());
+  for (size_t i = 0; i < count; ++i)
     functions[i] = mod->functions[i].get();
   return CUDA_SUCCESS;
 }

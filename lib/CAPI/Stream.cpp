@@ -465,7 +465,8 @@ PTXJIT_EXPORT CUresult cuStreamBatchMemOp_v2(CUstream stream,
                                              unsigned int flags) {
   PTXJIT_API_ENTRY();
   PTXJIT_REQUIRE_INIT();
-  if (!paramArray || count == 0 || count > 256 || flags != 0)
+  // The count must be below 256.
+  if (!paramArray || count == 0 || count >= 256 || flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
   // In order, each as its own entry point does it.
   for (unsigned i = 0; i < count; ++i) {
