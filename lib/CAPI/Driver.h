@@ -94,6 +94,8 @@ struct CUmod_st {
   std::vector<std::unique_ptr<CUfunc_st>> functions;
   /// `.target sm_XX` of the PTX, as XX (0 when absent).
   int ptxTarget = 0;
+  /// CU_JIT_MAX_REGISTERS of the load (0: none), which caps NUM_REGS.
+  unsigned maxRegisters = 0;
   /// Module variables registered in the allocation table so far.
   std::vector<uintptr_t> registeredGlobals;
 };
@@ -173,6 +175,8 @@ struct JitOptions {
   char *errorLog = nullptr;
   size_t errorLogSize = 0;
   unsigned optLevel = 2;
+  /// CU_JIT_MAX_REGISTERS (0 when not given).
+  unsigned maxRegisters = 0;
   /// Indices into the caller's optionValues to write back, -1 if absent.
   int infoLogSizeIndex = -1, errorLogSizeIndex = -1, wallTimeIndex = -1;
   void **values = nullptr;
@@ -350,7 +354,6 @@ constexpr int kWarpSize = int(rt::kWarpSize);
 constexpr int kDefaultSharedPerBlock = 48 * 1024;
 constexpr int kMaxSharedPerBlockOptin = 227 * 1024;
 constexpr int kSharedPerMultiprocessor = 228 * 1024;
-constexpr int kNumRegs = 32;
 /// CTAs per cluster: the portable limit, and the limit with
 /// CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED (sm_90).
 constexpr int kMaxPortableClusterSize = 8;
@@ -456,7 +459,10 @@ CUresult captureSynchronization(CUstream stream);
 /// Joins the PTX inputs of a link into one module (PTXLink.cpp): the first
 /// keeps its header, and each input's internal symbols that another input
 /// defines too are renamed apart.
-std::string mergePTX(const std::vector<std::string> &inputs);
+/// With \p maxRegisters (CU_JIT_MAX_REGISTERS of the link), each kernel
+/// without a `.maxnreg` gets one, which the image's later load keeps.
+std::string mergePTX(const std::vector<std::string> &inputs,
+                     unsigned maxRegisters = 0);
 
 /// Compiles PTX text into a module owned by \p ctx.
 CUresult loadModule(CUctx_st *ctx, const std::string &ptx,

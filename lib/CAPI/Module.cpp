@@ -78,6 +78,11 @@ CUresult ptxjit::capi::parseJitOptions(unsigned numOptions,
         return CUDA_ERROR_INVALID_VALUE;
       out.optLevel = std::min(3u, unsigned(scalar));
       break;
+    case CU_JIT_MAX_REGISTERS:
+      // A cap on every kernel's register model (NUM_REGS), as ptxas's
+      // -maxrregcount is on its allocation.
+      out.maxRegisters = unsigned(scalar);
+      break;
     default:
       // Options that steer NVIDIA's code generator have no effect here.
       break;
@@ -377,6 +382,7 @@ CUresult ptxjit::capi::loadModule(CUctx_st *ctx, const std::string &ptx,
   }
   auto *result = new CUmod_st();
   result->context = ctx;
+  result->maxRegisters = options.maxRegisters;
   result->jit = std::move(*loaded);
   result->ptxTarget = ptxTarget(ptx);
   for (const ptxjit::KernelInfo &kernel : result->jit->getKernels()) {
@@ -751,7 +757,7 @@ PTXJIT_EXPORT CUresult cuLinkComplete(CUlinkState state, void **cubinOut,
                  0);
     return CUDA_ERROR_INVALID_VALUE;
   }
-  state->image = mergePTX(state->ptxInputs);
+  state->image = mergePTX(state->ptxInputs, state->options.maxRegisters);
   // Compile once now, as the driver does, so errors surface here.
   JitOptions options = state->options;
   CUmod_st *module = nullptr;
@@ -834,7 +840,9 @@ PTXJIT_EXPORT CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
     *pi = int(hfunc->kernel->reqnctapercluster.z);
     return CUDA_SUCCESS;
   case CU_FUNC_ATTRIBUTE_NUM_REGS:
-    *pi = kNumRegs;
+    *pi = int(hfunc->kernel->registers);
+    if (unsigned cap = hfunc->module->maxRegisters)
+      *pi = std::min(*pi, int(std::max(cap, 8u)));
     return CUDA_SUCCESS;
   case CU_FUNC_ATTRIBUTE_PTX_VERSION:
     *pi = hfunc->module->ptxTarget ? hfunc->module->ptxTarget

@@ -155,9 +155,52 @@ std::string renameTokens(llvm::StringRef text,
   return out;
 }
 
+
+/// \p text with `.maxnreg N` added to each kernel that has no `.maxnreg`:
+/// between its parameter list and its body.
+std::string capKernelRegisters(llvm::StringRef text,
+                               const std::vector<Token> &tokens,
+                               unsigned maxRegisters) {
+  std::string out;
+  size_t copied = 0;
+  int depth = 0;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (tokens[i].text == "{")
+      ++depth;
+    else if (tokens[i].text == "}")
+      --depth;
+    if (depth != 0 || tokens[i].text != ".entry")
+      continue;
+    // The body's brace: the first `{` outside the parameter list.
+    int parens = 0;
+    bool capped = false;
+    size_t j = i + 1;
+    for (; j < tokens.size(); ++j) {
+      llvm::StringRef t = tokens[j].text;
+      if (t == "(")
+        ++parens;
+      else if (t == ")")
+        --parens;
+      else if (t == ".maxnreg")
+        capped = true;
+      else if ((t == "{" || t == ";") && parens == 0)
+        break;
+    }
+    if (j == tokens.size() || tokens[j].text != "{" || capped)
+      continue;
+    out += text.slice(copied, tokens[j].offset).str();
+    out += ".maxnreg " + std::to_string(maxRegisters) + "\n";
+    copied = tokens[j].offset;
+    i = j - 1;
+  }
+  out += text.substr(copied).str();
+  return out;
+}
+
 } // namespace
 
-std::string ptxjit::capi::mergePTX(const std::vector<std::string> &inputs) {
+std::string ptxjit::capi::mergePTX(const std::vector<std::string> &inputs,
+                                   unsigned maxRegisters) {
   std::vector<std::vector<Token>> tokens;
   std::vector<InputSymbols> symbols;
   for (const std::string &input : inputs) {
@@ -179,6 +222,8 @@ std::string ptxjit::capi::mergePTX(const std::vector<std::string> &inputs) {
     std::string input = renames.empty()
                             ? inputs[i]
                             : renameTokens(inputs[i], tokens[i], renames);
+    if (maxRegisters)
+      input = capKernelRegisters(input, tokenize(input), maxRegisters);
     if (i == 0) {
       merged = std::move(input);
       continue;

@@ -94,6 +94,9 @@ LogicalResult FunctionEmitter::emit() {
   func->setAttr(attrs::kLocalBytes, b.getI64IntegerAttr(fn.localBytes));
   if (fn.localAlign > 16)
     func->setAttr(attrs::kLocalAlign, b.getI64IntegerAttr(fn.localAlign));
+  func->setAttr(attrs::kRegisterWords, b.getI64IntegerAttr(fn.registerWords));
+  if (fn.maxnreg)
+    func->setAttr(attrs::kMaxnreg, b.getI64IntegerAttr(fn.maxnreg));
   // Set for good by layoutSharedMemory, when every kernel is known.
   func->setAttr(attrs::kSharedBytes, b.getI64IntegerAttr(0));
   if (!fn.reqntid.empty())

@@ -205,6 +205,11 @@ struct FunctionInfo {
   /// The largest `.align` of the body's `.local` variables: each thread's
   /// local window starts on a multiple of it.
   uint64_t localAlign = 1;
+  /// The body's `.reg` declarations in 32-bit registers (predicates apart),
+  /// and `.maxnreg` (0 when absent): the register model of
+  /// CU_FUNC_ATTRIBUTE_NUM_REGS (JIT Module).
+  uint64_t registerWords = 0;
+  int64_t maxnreg = 0;
   llvm::SmallVector<int64_t, 3> reqntid, maxntid, reqnctapercluster;
   bool explicitCluster = false;
 };

@@ -978,6 +978,8 @@ LogicalResult Parser::parsePerformanceDirectives(FunctionInfo &function) {
         return error(loc) << "'.maxntid' and '.reqntid' cannot both be "
                              "specified",
                failure();
+      if (name == "maxnreg")
+        function.maxnreg = values[0];
       if (name == "maxntid")
         function.maxntid = values;
       else if (name == "reqntid")
@@ -1239,6 +1241,10 @@ LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
                       << vectorLength << " " << type->str() << "' is "
                       << vectorLength * type->width() << ")",
            failure();
+  // 32-bit registers one declared name takes (predicates have their own).
+  uint64_t words = type->kind == PtxType::Pred
+                       ? 0
+                       : vectorLength * ((type->width() + 31) / 32);
   do {
     if (!tok.is(Token::Identifier))
       return unexpected("a register name");
@@ -1292,9 +1298,12 @@ LogicalResult Parser::parseRegDecl(FunctionInfo &function) {
                               << "<...>'",
                failure();
       rangeScopes.back()[base] = {uint64_t(*count), *type};
+      function.registerWords += uint64_t(*count) * words;
+      continue;
     } else if (failed(declare(base))) {
       return failure();
     }
+    function.registerWords += words;
   } while (consumeIf(Token::Comma));
   return expect(Token::Semicolon, "';' after the register declaration");
 }

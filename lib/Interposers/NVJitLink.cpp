@@ -25,6 +25,7 @@
 #include "ptxjit-c/ptxjit_cuda.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -65,6 +66,8 @@ typedef enum {
 struct nvJitLink {
   std::string architecture; // "80", "90a", ...
   bool lto = false;
+  /// -maxrregcount=N (0 when absent): the cap on each kernel's registers.
+  unsigned maxRegisters = 0;
   struct Input {
     nvJitLinkInputType type;
     std::string name, bytes;
@@ -175,11 +178,14 @@ nvJitLinkResult linkPtx(nvJitLink &link, const std::string &ltoPtx) {
   CUjit_option options[] = {CU_JIT_INFO_LOG_BUFFER,
                             CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
                             CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                            CU_JIT_MAX_REGISTERS};
   void *values[] = {info, reinterpret_cast<void *>(sizeof info), error,
-                    reinterpret_cast<void *>(sizeof error)};
+                    reinterpret_cast<void *>(sizeof error),
+                    reinterpret_cast<void *>(uintptr_t(link.maxRegisters))};
   CUlinkState state = nullptr;
-  CUresult result = cuLinkCreate_v2(4, options, values, &state);
+  CUresult result =
+      cuLinkCreate_v2(link.maxRegisters ? 5 : 4, options, values, &state);
   for (const auto &input : link.inputs) {
     if (result != CUDA_SUCCESS)
       break;
@@ -294,6 +300,9 @@ nvJitLinkCreate(nvJitLinkHandle *handle, uint32_t numOptions,
       link->architecture = arch.substr(digits);
     } else if (option == "-lto") {
       link->lto = true;
+    } else if (option.compare(0, 14, "-maxrregcount=") == 0) {
+      link->maxRegisters =
+          unsigned(std::strtoul(option.c_str() + 14, nullptr, 10));
     }
     // The optimization, debug, timing and ptxas options change nothing
     // here.

@@ -277,6 +277,7 @@ std::string ptxjit::serializeCompiledModule(const CompiledModule &module) {
       payload.u64(dim.z);
     }
     payload.u64(kernel.explicitCluster);
+    payload.u64(kernel.registers);
     payload.str(kernel.execution);
     payload.u64(module.coroutine[i]);
     payload.u64(module.localBytes[i]);
@@ -346,6 +347,7 @@ ptxjit::deserializeCompiledModule(llvm::StringRef bytes) {
       dim->z = uint32_t(in.u64());
     }
     kernel.explicitCluster = in.u64();
+    kernel.registers = uint32_t(in.u64());
     kernel.execution = in.str();
     module.coroutine.push_back(in.u64());
     module.localBytes.push_back(in.u64());

@@ -315,6 +315,20 @@ Module::loadFromFile(llvm::StringRef path, CompileOptions options) {
   return loadFromString((*buffer)->getBuffer(), options);
 }
 
+/// KernelInfo::registers for kernel \p fn.
+static uint32_t registerModel(mlir::Operation *fn, const KernelInfo &info) {
+  uint64_t declared = 0;
+  if (auto attr = fn->getAttrOfType<mlir::IntegerAttr>(attrs::kRegisterWords))
+    declared = uint64_t(attr.getInt());
+  uint64_t cap = 255;
+  if (auto attr = fn->getAttrOfType<mlir::IntegerAttr>(attrs::kMaxnreg))
+    cap = std::min<uint64_t>(cap, uint64_t(attr.getInt()));
+  const Dim3 &bound = info.reqntid.x ? info.reqntid : info.maxntid;
+  uint64_t threads = bound.x ? uint64_t(bound.x) * bound.y * bound.z : 1024;
+  cap = std::min<uint64_t>(cap, std::max<uint64_t>(65536 / threads / 8 * 8, 8));
+  return uint32_t(std::min(std::max<uint64_t>(declared, 16), cap));
+}
+
 /// Reads the kernel descriptions the frontend attached to each kernel.
 static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
                                               std::vector<uint64_t> &local) {
@@ -360,6 +374,7 @@ static std::vector<KernelInfo> collectKernels(mlir::ModuleOp module,
     dims(attrs::kMaxntid, info.maxntid);
     dims(attrs::kReqnctapercluster, info.reqnctapercluster);
     info.explicitCluster = fn->hasAttr(attrs::kExplicitCluster);
+    info.registers = registerModel(fn, info);
     info.localBytes =
         fn->getAttrOfType<mlir::IntegerAttr>(attrs::kLocalBytes).getInt();
     // Thread windows lie one after another from an aligned base (Launch):

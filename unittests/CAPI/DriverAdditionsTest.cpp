@@ -957,3 +957,81 @@ TEST_F(DriverAdditionsTest, IpcHandlesInOneProcess) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// CU_FUNC_ATTRIBUTE_NUM_REGS: the register model
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A kernel declaring 100 32-bit and 20 64-bit registers (140 words) and
+/// 8 predicates, with \p directives between its parameters and its body.
+std::string registerKernel(const std::string &name,
+                           const std::string &directives) {
+  return ".visible .entry " + name + "(.param .u64 out)\n" + directives +
+         "\n{\n  .reg .pred %p<8>;\n  .reg .b32 %r<100>;\n"
+         "  .reg .b64 %rd<20>;\n  ret;\n}\n";
+}
+
+const char kRegisterHeader[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n";
+
+int numRegs(CUmodule module, const char *name) {
+  CUfunction function;
+  EXPECT_EQ(cuModuleGetFunction(&function, module, name), CUDA_SUCCESS);
+  int value = -1;
+  EXPECT_EQ(cuFuncGetAttribute(&value, CU_FUNC_ATTRIBUTE_NUM_REGS, function),
+            CUDA_SUCCESS);
+  return value;
+}
+
+} // namespace
+
+TEST_F(DriverAdditionsTest, NumRegsModel) {
+  // The model (docs/driver-api.md): the declared 32-bit registers, at
+  // least 16, at most 255, the kernel's .maxnreg, and 65536 divided by its
+  // largest block, rounded down to a multiple of 8.
+  std::string ptx = std::string(kRegisterHeader) +
+                    registerKernel("plain", "") +
+                    registerKernel("bounded", ".maxntid 256") +
+                    registerKernel("capped", ".maxnreg 40") +
+                    registerKernel("required", ".reqntid 96, 2") +
+                    ".visible .entry tiny()\n{\n  .reg .b32 %r<4>;\n  ret;\n}\n";
+  CUmodule module;
+  ASSERT_EQ(cuModuleLoadData(&module, ptx.c_str()), CUDA_SUCCESS);
+  EXPECT_EQ(numRegs(module, "plain"), 64);    // 140, 1024 threads: 64
+  EXPECT_EQ(numRegs(module, "bounded"), 140); // 256 threads allow 256
+  EXPECT_EQ(numRegs(module, "capped"), 40);
+  // 192 threads allow 65536 / 192 = 341 -> 336, above 255: 140.
+  EXPECT_EQ(numRegs(module, "required"), 140);
+  EXPECT_EQ(numRegs(module, "tiny"), 16);
+  ASSERT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+
+  // CU_JIT_MAX_REGISTERS caps every kernel of the load.
+  CUjit_option option = CU_JIT_MAX_REGISTERS;
+  void *value = reinterpret_cast<void *>(uintptr_t(32));
+  ASSERT_EQ(cuModuleLoadDataEx(&module, ptx.c_str(), 1, &option, &value),
+            CUDA_SUCCESS);
+  EXPECT_EQ(numRegs(module, "bounded"), 32);
+  EXPECT_EQ(numRegs(module, "tiny"), 16);
+  ASSERT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+
+  // Given to a link, the cap stays in the linked image (as .maxnreg), which
+  // a later load without options keeps: numba-cuda's max_registers.
+  CUlinkState link;
+  value = reinterpret_cast<void *>(uintptr_t(38));
+  ASSERT_EQ(cuLinkCreate(1, &option, &value, &link), CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkAddData(link, CU_JIT_INPUT_PTX, const_cast<char *>(ptx.c_str()),
+                          ptx.size() + 1, "registers.ptx", 0, nullptr, nullptr),
+            CUDA_SUCCESS);
+  void *image = nullptr;
+  size_t size = 0;
+  ASSERT_EQ(cuLinkComplete(link, &image, &size), CUDA_SUCCESS);
+  ASSERT_EQ(cuModuleLoadData(&module, image), CUDA_SUCCESS);
+  ASSERT_EQ(cuLinkDestroy(link), CUDA_SUCCESS);
+  EXPECT_EQ(numRegs(module, "plain"), 38);
+  // A kernel's own .maxnreg stands, as it does against ptxas's
+  // -maxrregcount.
+  EXPECT_EQ(numRegs(module, "capped"), 40);
+  ASSERT_EQ(cuModuleUnload(module), CUDA_SUCCESS);
+}

@@ -67,6 +67,12 @@ struct KernelInfo {
   uint64_t localBytes = 0;
   /// `.reqntid` / `.maxntid` when present (0 otherwise).
   Dim3 reqntid{0, 0, 0}, maxntid{0, 0, 0};
+  /// Registers a thread of the kernel would take on a GPU
+  /// (CU_FUNC_ATTRIBUTE_NUM_REGS), a model: its `.reg` declarations in
+  /// 32-bit registers, at least 16, at most 255, `.maxnreg`, and what lets
+  /// its largest block fit in the 65536 registers of a multiprocessor (64
+  /// for 1024 threads), rounded down to a multiple of 8.
+  uint32_t registers = 0;
   /// `.reqnctapercluster` when present (0 otherwise): the cluster shape
   /// every launch of the kernel has.
   Dim3 reqnctapercluster{0, 0, 0};

@@ -153,6 +153,10 @@ inline constexpr llvm::StringLiteral kLocalBytes = "ptx.local_bytes";
 /// On a kernel whose `.local` variables ask for more than 16-byte alignment:
 /// the largest `.align`, which each thread's local window keeps.
 inline constexpr llvm::StringLiteral kLocalAlign = "ptx.local_align";
+/// On a kernel: its `.reg` declarations in 32-bit registers, and its
+/// `.maxnreg` when it has one (the NUM_REGS model, KernelInfo::registers).
+inline constexpr llvm::StringLiteral kRegisterWords = "ptx.register_words";
+inline constexpr llvm::StringLiteral kMaxnreg = "ptx.maxnreg";
 /// On a module-scope variable: it is in the `.const` state space.
 inline constexpr llvm::StringLiteral kConstSpace = "ptx.const";
 /// On a kernel and the module: bytes of static `.shared` memory.
