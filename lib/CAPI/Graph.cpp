@@ -70,6 +70,7 @@ struct CUgraphNode_st {
   /// Batch memory-operation nodes: the operations and their flags.
   std::vector<CUstreamBatchMemOpParams> memOps;
   unsigned memOpFlags = 0;
+  CUcontext memOpContext = nullptr;
   /// In an executable graph: whether the node runs (cuGraphNodeSetEnabled).
   bool enabled = true;
 };
@@ -344,6 +345,7 @@ static void copyPayload(const CUgraphNode_st *from, CUgraphNode_st *to) {
   to->freeAddress = from->freeAddress;
   to->memOps = from->memOps;
   to->memOpFlags = from->memOpFlags;
+  to->memOpContext = from->memOpContext;
   to->enabled = from->enabled;
 }
 
@@ -2067,6 +2069,8 @@ static CUresult setMemOps(CUgraphNode_st *node,
   node->memOps.assign(params->paramArray,
                       params->paramArray + params->count);
   node->memOpFlags = params->flags;
+  // The context the operations belong to: the one given, else the current.
+  node->memOpContext = params->ctx ? params->ctx : currentContext();
   return CUDA_SUCCESS;
 }
 
@@ -2087,7 +2091,7 @@ PTXJIT_EXPORT CUresult cuGraphBatchMemOpNodeGetParams(
   if (!node || !nodeParams_out)
     return CUDA_ERROR_INVALID_VALUE;
   // As the driver does, the array is the node's own, valid while it is.
-  nodeParams_out->ctx = currentContext();
+  nodeParams_out->ctx = node->memOpContext;
   nodeParams_out->count = unsigned(node->memOps.size());
   nodeParams_out->paramArray = node->memOps.data();
   nodeParams_out->flags = node->memOpFlags;

@@ -833,6 +833,7 @@ TEST_F(DriverAdditionsTest, GraphBatchMemOpNode) {
   EXPECT_EQ(type, CU_GRAPH_NODE_TYPE_BATCH_MEM_OP);
   CUDA_BATCH_MEM_OP_NODE_PARAMS got = {};
   ASSERT_EQ(cuGraphBatchMemOpNodeGetParams(node, &got), CUDA_SUCCESS);
+  EXPECT_EQ(got.ctx, context);
   EXPECT_EQ(got.count, 1u);
   EXPECT_EQ(got.flags, 0u);
   ASSERT_NE(got.paramArray, nullptr);
