@@ -28,6 +28,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -108,6 +110,144 @@ nvJitLinkInputType sniff(const std::string &bytes) {
   return NVJITLINK_INPUT_NONE;
 }
 
+RealLibrary &realNvrtc() {
+  static RealLibrary library("libnvrtc.so." PTXJIT_INTERPOSER_SOVERSION,
+                             "PTXJIT_NVRTC_LIBRARY",
+                             reinterpret_cast<void *>(&realNvrtc));
+  return library;
+}
+
+/// The functions the PTX inputs of \p link declare `.extern` and none of
+/// them defines: an LTO-IR input may define them. NVIDIA's LTO, run on the
+/// LTO-IR inputs alone, would drop those that no kernel reaches (Numba's
+/// NRT_Allocate, called from a linked PTX file).
+std::vector<std::string> functionsNeededFromLto(const nvJitLink &link) {
+  static const std::regex declared(
+      R"(\.extern\s+\.func\s+(?:\([^)]*\)\s*)?([A-Za-z_$%][\w$]*))");
+  static const std::regex defined(
+      R"((?:^|\n)\s*(?:\.visible\s+|\.weak\s+)?\.func\s+(?:\([^)]*\)\s*)?([A-Za-z_$%][\w$]*)\s*\()");
+  std::set<std::string> externs, definitions;
+  for (const auto &input : link.inputs) {
+    if (input.type != NVJITLINK_INPUT_PTX)
+      continue;
+    for (std::sregex_iterator it(input.bytes.begin(), input.bytes.end(),
+                                 declared), end;
+         it != end; ++it)
+      externs.insert((*it)[1]);
+    for (std::sregex_iterator it(input.bytes.begin(), input.bytes.end(),
+                                 defined), end;
+         it != end; ++it)
+      definitions.insert((*it)[1]);
+  }
+  bool hasLtoIr = false;
+  for (const auto &input : link.inputs)
+    hasLtoIr |= input.type == NVJITLINK_INPUT_LTOIR;
+  std::vector<std::string> needed;
+  if (hasLtoIr)
+    for (const std::string &name : externs)
+      if (!definitions.count(name))
+        needed.push_back(name);
+  return needed;
+}
+
+/// The name of the kernel that keeps \p needed functions through LTO.
+constexpr const char kKeepAliveKernel[] = "__ptxjit_lto_keep_alive";
+
+/// LTO-IR of a kernel that takes the address of each of \p needed, so that
+/// LTO keeps them: compiled by NVIDIA's NVRTC. Empty (with a note in the
+/// error log) when that cannot be done.
+std::string keepAliveLtoIr(nvJitLink &link,
+                           const std::vector<std::string> &needed) {
+  using nvrtcProgram = void *;
+  using Create = int (*)(nvrtcProgram *, const char *, const char *, int,
+                         const char *const *, const char *const *);
+  using Compile = int (*)(nvrtcProgram, int, const char *const *);
+  using GetSize = int (*)(nvrtcProgram, size_t *);
+  using Get = int (*)(nvrtcProgram, char *);
+  using Destroy = int (*)(nvrtcProgram *);
+  RealLibrary &real = realNvrtc();
+  auto create = real.get<Create>("nvrtcCreateProgram");
+  auto compile = real.get<Compile>("nvrtcCompileProgram");
+  auto size = real.get<GetSize>("nvrtcGetLTOIRSize");
+  auto get = real.get<Get>("nvrtcGetLTOIR");
+  auto destroy = real.get<Destroy>("nvrtcDestroyProgram");
+  if (!create || !compile || !size || !get || !destroy) {
+    link.errorLog += "note: NVRTC was not found, so device functions that "
+                     "only PTX inputs call may be dropped by LTO\n";
+    return {};
+  }
+  // Declared with any type: LTO resolves them by name.
+  std::string source = "extern \"C\" {\n";
+  for (const std::string &name : needed)
+    source += "__device__ void " + name + "();\n";
+  source += std::string("__global__ void ") + kKeepAliveKernel +
+            "(void **out) {\n";
+  for (size_t i = 0; i < needed.size(); ++i)
+    source += "  out[" + std::to_string(i) + "] = (void *)&" + needed[i] +
+              ";\n";
+  source += "}\n}\n";
+  std::string arch = "-arch=compute_" + link.architecture;
+  const char *options[] = {arch.c_str(), "-rdc=true", "-dlto"};
+  nvrtcProgram program = nullptr;
+  std::string ir;
+  size_t bytes = 0;
+  if (create(&program, source.c_str(), "ptxjit_keep_alive.cu", 0, nullptr,
+             nullptr) == 0 &&
+      compile(program, 3, options) == 0 && size(program, &bytes) == 0) {
+    ir.resize(bytes);
+    if (get(program, ir.data()) != 0)
+      ir.clear();
+  }
+  if (program)
+    destroy(&program);
+  return ir;
+}
+
+/// Makes the definitions of \p needed in LTO's \p ptx visible to the other
+/// inputs (LTO internalizes what it does not export), removes the
+/// keep-alive kernel, and the declarations it alone made of functions no
+/// LTO-IR input defines (the device runtime's vprintf, say): the PTX inputs
+/// declare those themselves.
+void exportKeptFunctions(std::string &ptx,
+                         const std::vector<std::string> &needed) {
+  for (const std::string &name : needed) {
+    std::string escaped;
+    for (char c : name) {
+      if (c == '$')
+        escaped += '\\';
+      escaped += c;
+    }
+    std::regex internal("(^|\n)([ \t]*)\\.func(\\s+(?:\\([^)]*\\)\\s*)?" +
+                        escaped + "\\s*\\()");
+    ptx = std::regex_replace(ptx, internal, "$1$2.visible .func$3");
+    std::regex definition("(?:^|\\n)[ \\t]*(?:\\.visible\\s+|\\.weak\\s+)?"
+                          "\\.func\\s+(?:\\([^)]*\\)\\s*)?" +
+                          escaped + "\\s*\\(");
+    std::regex declaration("\\.extern\\s+\\.func\\s+(?:\\([^)]*\\)\\s*)?" +
+                           escaped + "\\s*(?:\\([^)]*\\))?\\s*;");
+    if (!std::regex_search(ptx, definition))
+      ptx = std::regex_replace(ptx, declaration, "");
+  }
+  size_t entry = ptx.find(std::string(".entry ") + kKeepAliveKernel);
+  if (entry == std::string::npos)
+    return;
+  size_t start = ptx.rfind('\n', entry);
+  start = start == std::string::npos ? 0 : start + 1;
+  size_t open = ptx.find('{', entry);
+  if (open == std::string::npos)
+    return;
+  int depth = 0;
+  size_t end = open;
+  for (; end < ptx.size(); ++end) {
+    if (ptx[end] == '{')
+      ++depth;
+    else if (ptx[end] == '}' && --depth == 0)
+      break;
+  }
+  if (end < ptx.size())
+    ptx.erase(start, end + 1 - start);
+}
+
 /// PTX from LTO-IR inputs, through NVIDIA's nvJitLink.
 nvJitLinkResult ltoToPtx(nvJitLink &link, std::string &ptx) {
   using Create = nvJitLinkResult (*)(nvJitLinkHandle *, uint32_t,
@@ -140,6 +280,16 @@ nvJitLinkResult ltoToPtx(nvJitLink &link, std::string &ptx) {
     if (result == NVJITLINK_SUCCESS && input.type == NVJITLINK_INPUT_LTOIR)
       result = addData(handle, NVJITLINK_INPUT_LTOIR, input.bytes.data(),
                        input.bytes.size(), input.name.c_str());
+  // Device functions that only the PTX inputs call are kept through LTO by
+  // a kernel that takes their addresses, as NVIDIA's nvJitLink keeps what
+  // its non-LTO inputs reference.
+  std::vector<std::string> needed = functionsNeededFromLto(link);
+  std::string keepAlive;
+  if (!needed.empty())
+    keepAlive = keepAliveLtoIr(link, needed);
+  if (result == NVJITLINK_SUCCESS && !keepAlive.empty())
+    result = addData(handle, NVJITLINK_INPUT_LTOIR, keepAlive.data(),
+                     keepAlive.size(), "ptxjit_keep_alive");
   if (result == NVJITLINK_SUCCESS)
     result = complete(handle);
   size_t size = 0;
@@ -149,6 +299,8 @@ nvJitLinkResult ltoToPtx(nvJitLink &link, std::string &ptx) {
     std::string text(size, '\0');
     result = getPtx(handle, text.data());
     ptx = text.c_str();
+    if (!keepAlive.empty())
+      exportKeptFunctions(ptx, needed);
   }
   if (result != NVJITLINK_SUCCESS && handle && logSize && getLog &&
       logSize(handle, &size) == NVJITLINK_SUCCESS && size) {

@@ -3,12 +3,16 @@
 // nvJitLink -lto), and the "cubin" loaded with cuModuleLoadData. ptxjit's
 // libnvJitLink.so.13 links the PTX with ptxjit's linker (resolving the
 // .extern function across inputs) and asks NVIDIA's nvJitLink only to turn
-// LTO-IR into PTX. A cubin input (SASS) is refused with the reason.
+// LTO-IR into PTX. A kernel in PTX calling a function that only an LTO-IR
+// input defines links too: NVIDIA's nvJitLink keeps what its non-LTO inputs
+// reference, so ptxjit's must keep it through the LTO step. A cubin input
+// (SASS) is refused with the reason.
 // REQUIRES: nvcc
 // RUN: %nvcc -std=c++17 -o %t %s -lnvrtc -lnvJitLink -lcuda
 // RUN: %cuda_run %t | FileCheck %s
 // CHECK: ptx link: 1024 elements match
 // CHECK-NEXT: lto link: 1024 elements match
+// CHECK-NEXT: mixed link: 1024 elements match
 // CHECK-NEXT: elf cubin: NVJITLINK_ERROR_INVALID_INPUT (3), log mentions SASS: 1
 // CHECK-NEXT: missing -arch: 2
 
@@ -92,21 +96,24 @@ static std::string linkLog(nvJitLinkHandle handle) {
   return log;
 }
 
-/// Links the two units and runs `apply` on 1024 floats.
-static void linkAndRun(const char *label, bool lto) {
-  nvJitLinkInputType type = lto ? NVJITLINK_INPUT_LTOIR : NVJITLINK_INPUT_PTX;
-  std::string kernel = compile(kKernel, "kernel.cu", lto);
-  std::string function = compile(kFunction, "function.cu", lto);
+/// Links the two units, each as PTX or as LTO-IR, and runs `apply` on 1024
+/// floats.
+static void linkAndRun(const char *label, bool kernelLto, bool functionLto) {
+  auto typeOf = [](bool lto) {
+    return lto ? NVJITLINK_INPUT_LTOIR : NVJITLINK_INPUT_PTX;
+  };
+  std::string kernel = compile(kKernel, "kernel.cu", kernelLto);
+  std::string function = compile(kFunction, "function.cu", functionLto);
   std::vector<const char *> options = {"-arch=sm_80"};
-  if (lto)
+  if (kernelLto || functionLto)
     options.push_back("-lto");
   nvJitLinkHandle handle;
   if (nvJitLinkCreate(&handle, uint32_t(options.size()), options.data()) !=
           NVJITLINK_SUCCESS ||
-      nvJitLinkAddData(handle, type, kernel.data(), kernel.size(),
+      nvJitLinkAddData(handle, typeOf(kernelLto), kernel.data(), kernel.size(),
                        "kernel") != NVJITLINK_SUCCESS ||
-      nvJitLinkAddData(handle, type, function.data(), function.size(),
-                       "function") != NVJITLINK_SUCCESS ||
+      nvJitLinkAddData(handle, typeOf(functionLto), function.data(),
+                       function.size(), "function") != NVJITLINK_SUCCESS ||
       nvJitLinkComplete(handle) != NVJITLINK_SUCCESS) {
     std::printf("%s: link failed: %s\n", label, linkLog(handle).c_str());
     std::exit(1);
@@ -149,8 +156,9 @@ int main() {
   CUcontext context;
   CHECK_CU(cuDeviceGet(&device, 0));
   CHECK_CU(cuCtxCreate(&context, nullptr, 0, device));
-  linkAndRun("ptx link", false);
-  linkAndRun("lto link", true);
+  linkAndRun("ptx link", false, false);
+  linkAndRun("lto link", true, true);
+  linkAndRun("mixed link", false, true);
 
   // SASS cannot run here: refused, with the reason in the error log.
   const char *options[] = {"-arch=sm_80"};
