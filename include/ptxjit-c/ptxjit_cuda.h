@@ -2711,8 +2711,8 @@ PTXJIT_API cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr,
 PTXJIT_API cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr,
                                 const CUstreamAttrValue *value);
 PTXJIT_API cuStreamCopyAttributes(CUstream dst, CUstream src);
-/* Work before a wait has run when the wait is submitted: a condition that  */
-/* does not hold then is CUDA_ERROR_NOT_SUPPORTED, never a hang.            */
+/* The stream waits until the condition holds: another stream or the host  */
+/* may make it true later.                                                  */
 PTXJIT_API cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr,
                                   cuuint32_t value, unsigned int flags);
 PTXJIT_API cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr,

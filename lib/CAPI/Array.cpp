@@ -241,6 +241,8 @@ PTXJIT_EXPORT CUresult cuArray3DCreate_v2(CUarray *pHandle,
 
 PTXJIT_EXPORT CUresult cuArrayDestroy(CUarray hArray) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   Driver &d = driver();
   // A level of a mipmapped array goes with the mipmapped array.
@@ -393,6 +395,8 @@ PTXJIT_EXPORT CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray,
 
 PTXJIT_EXPORT CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   Driver &d = driver();
   if (!hMipmappedArray || !d.mipmappedArrays.count(hMipmappedArray))

@@ -68,8 +68,9 @@ CUresult ptxjit::capi::requireContext(CUctx_st *&ctx) {
 }
 
 void ptxjit::capi::setStickyError(CUctx_st *ctx, CUresult error) {
-  if (ctx && ctx->stickyError == CUDA_SUCCESS)
-    ctx->stickyError = error;
+  CUresult none = CUDA_SUCCESS;
+  if (ctx)
+    ctx->stickyError.compare_exchange_strong(none, error);
 }
 
 static size_t readMeminfo(const char *key) {
@@ -394,7 +395,7 @@ static void unlockInForkedChild() {
   d.initialized = false;
   // The lock belongs to the parent's thread, whose id the child's thread
   // does not have: it cannot unlock it, so it gets a new lock.
-  new (&d.mutex) std::recursive_mutex();
+  d.mutex.reset();
 }
 
 /// Loads ptxjit's libnvrtc and libnvJitLink from this library's directory
@@ -786,6 +787,8 @@ PTXJIT_EXPORT CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev) {
 }
 
 static CUresult primaryRelease(CUdevice dev) {
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   if (CUresult err = checkDevice(dev))
     return err;
   Driver::PrimaryContext &primary = driver().primaries[size_t(dev)];
@@ -846,6 +849,8 @@ PTXJIT_EXPORT CUresult cuDevicePrimaryCtxSetFlags_v2(CUdevice dev,
 }
 
 static CUresult primaryReset(CUdevice dev) {
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   if (CUresult err = checkDevice(dev))
     return err;
   Driver::PrimaryContext &primary = driver().primaries[size_t(dev)];
@@ -918,6 +923,8 @@ PTXJIT_EXPORT CUresult cuCtxCreate_v4(CUcontext *pctx,
 }
 
 static CUresult destroyContext(CUcontext ctx) {
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   Driver &d = driver();
   if (!ctx || !d.contexts.count(ctx))
@@ -1074,10 +1081,10 @@ PTXJIT_EXPORT CUresult cuCtxGetApiVersion(CUcontext ctx,
 }
 
 static CUresult synchronizeContext(CUctx_st *ctx) {
+  drainContext(ctx);
+  if (!isLiveContext(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
   releasePoolMemory();
-  // Work runs to completion when it is submitted; only device printf
-  // output and a fault remain.
-  ptxjit::rt::flushDeviceOutput();
   return ctx->stickyError;
 }
 
@@ -1340,9 +1347,15 @@ PTXJIT_EXPORT CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent) {
     return CUDA_ERROR_INVALID_CONTEXT;
   if (!isEvent(hEvent) || hEvent->context != hCtx)
     return CUDA_ERROR_INVALID_HANDLE;
-  // All the context's work so far has run: the event completes now.
+  // The event completes when all the context's work so far has run: a
+  // queue of its own waits for every stream of the context.
   hEvent->recorded = true;
-  hEvent->time = std::chrono::steady_clock::now();
+  hEvent->captureId = 0;
+  auto time = std::make_shared<std::chrono::steady_clock::time_point>();
+  hEvent->time = time;
+  hEvent->recordedAt = std::make_shared<StreamQueue>()->submit(
+      [time] { *time = std::chrono::steady_clock::now(); },
+      contextTails(hCtx));
   return CUDA_SUCCESS;
 }
 
@@ -1353,7 +1366,16 @@ PTXJIT_EXPORT CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent) {
     return CUDA_ERROR_INVALID_CONTEXT;
   if (!isEvent(hEvent))
     return CUDA_ERROR_INVALID_HANDLE;
-  // The event's work has completed: its record ran it.
+  // Every stream of the context waits for the event before its next work.
+  if (hEvent->recordedAt.reached())
+    return CUDA_SUCCESS;
+  StreamPosition event = hEvent->recordedAt;
+  enqueue(CU_STREAM_LEGACY, hCtx, [] {}, {event});
+  for (auto &[thread, queue] : hCtx->perThreadQueues)
+    queue->submit([] {}, {event});
+  for (CUstream_st *stream : driver().streams)
+    if (stream->context == hCtx)
+      stream->queue->submit([] {}, {event});
   return CUDA_SUCCESS;
 }
 

@@ -7,7 +7,8 @@
 // The objects behind the driver's opaque handles (contexts, modules,
 // functions, streams, events, link states), the table of allocations, and the
 // helpers every entry point uses to check its arguments. One process-wide
-// driver guarded by one mutex; the context stack is per host thread.
+// driver guarded by one mutex; the context stack is per host thread. Stream
+// work runs on host workers (StreamQueue.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,9 @@
 #include "ptxjit/JIT/Module.h"
 #include "ptxjit/Runtime/ABI.h"
 #include "ptxjit/Runtime/DeviceRuntime.h"
+#include "StreamQueue.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -28,6 +31,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 /// Marks a C entry point of the library: C linkage, exported.
@@ -43,8 +47,18 @@ struct CUctx_st {
   bool active = true;
   unsigned long long id = 0;
   /// The first kernel fault in this context; returned by every later launch,
-  /// copy and synchronisation (the GPU's sticky errors).
-  CUresult stickyError = CUDA_SUCCESS;
+  /// copy and synchronisation (the GPU's sticky errors). Stream workers set
+  /// it while API calls read it.
+  std::atomic<CUresult> stickyError{CUDA_SUCCESS};
+  /// The legacy default stream's work, and each host thread's per-thread
+  /// default stream's.
+  std::shared_ptr<ptxjit::capi::StreamQueue> legacyQueue =
+      std::make_shared<ptxjit::capi::StreamQueue>();
+  std::map<std::thread::id, std::shared_ptr<ptxjit::capi::StreamQueue>>
+      perThreadQueues;
+  /// The last work of destroyed blocking streams that had not finished: the
+  /// legacy default stream still waits for it.
+  std::vector<ptxjit::capi::StreamPosition> retiredWork;
   CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
   /// cuCtxAttach/cuCtxDetach's usage count: cuCtxDetach destroys a context
   /// it brings to 0.
@@ -115,6 +129,9 @@ struct CUstream_st {
   std::map<int, CUstreamAttrValue> attributes;
   /// The capture this stream takes part in (Graph.cpp), or null.
   struct StreamCapture *capture = nullptr;
+  /// The stream's work.
+  std::shared_ptr<ptxjit::capi::StreamQueue> queue =
+      std::make_shared<ptxjit::capi::StreamQueue>();
 };
 
 /// A memory pool (stream-ordered allocation). Its memory is allocated and
@@ -138,7 +155,10 @@ struct CUevent_st {
   CUctx_st *context = nullptr;
   unsigned flags = 0;
   bool recorded = false;
-  std::chrono::steady_clock::time_point time;
+  /// The last record: its place in its stream, and the time its stream got
+  /// there (written by the stream's worker before the place is reached).
+  ptxjit::capi::StreamPosition recordedAt;
+  std::shared_ptr<std::chrono::steady_clock::time_point> time;
   /// Recorded in a capturing stream (Graph.cpp): the capture, and the nodes
   /// a stream that waits on the event comes after.
   unsigned long long captureId = 0;
@@ -243,7 +263,7 @@ struct Allocation {
 
 /// The process-wide driver state. Every member is guarded by `mutex`.
 struct Driver {
-  std::recursive_mutex mutex;
+  DriverMutex mutex;
   bool initialized = false;
   /// This process is a fork of one that had initialized the driver: as
   /// with CUDA, the driver cannot be used in it (CUDA_ERROR_NOT_INITIALIZED).
@@ -293,7 +313,8 @@ void trace(const char *name);
 /// The entry point prologue: traces the call and takes the driver lock.
 #define PTXJIT_API_ENTRY()                                                     \
   ::ptxjit::capi::trace(__func__);                                             \
-  std::lock_guard<std::recursive_mutex> apiLock(::ptxjit::capi::driver().mutex)
+  std::lock_guard<::ptxjit::capi::DriverMutex> apiLock(                         \
+      ::ptxjit::capi::driver().mutex)
 
 /// Returns CUDA_ERROR_NOT_INITIALIZED before cuInit.
 #define PTXJIT_REQUIRE_INIT()                                                  \
@@ -321,6 +342,29 @@ CUresult resolveStream(CUstream stream, CUctx_st *&ctx);
 
 /// Frees everything \p ctx owns (modules, streams, events, allocations).
 void releaseContextResources(CUctx_st *ctx);
+
+//===- Stream work (Stream.cpp) --------------------------------------------===//
+
+/// Appends \p work to \p stream (resolved to \p ctx by resolveStream),
+/// after the positions of \p after and after what the default streams'
+/// rules order it after: work on the legacy default stream waits for the
+/// work before it on every blocking stream of its context, and work on a
+/// blocking stream waits for the work before it on the legacy one.
+StreamPosition enqueue(CUstream stream, CUctx_st *ctx, StreamQueue::Work work,
+                       std::vector<StreamPosition> after = {});
+/// Waits for \p position without the driver lock.
+void waitFor(const StreamPosition &position);
+/// The last positions of every stream of \p ctx (of every context for
+/// null), the destroyed ones with unfinished work included.
+std::vector<StreamPosition> contextTails(CUctx_st *ctx);
+/// Waits (without the driver lock) for all work submitted so far to the
+/// streams of \p ctx, or of every context for null; then flushes device
+/// printf output.
+void drainContext(CUctx_st *ctx);
+/// The synchronous form of a stream operation: \p work runs on the legacy
+/// default stream of \p ctx and the call waits for it. Returns the
+/// context's sticky error.
+CUresult runBlocking(CUctx_st *ctx, StreamQueue::Work work);
 
 /// The properties of every device.
 struct DeviceProperties {
@@ -382,7 +426,8 @@ void releaseContextArrays(CUctx_st *ctx);
 /// Unloads a module: removes its functions and variables from the tables.
 void unloadModule(CUmod_st *module);
 
-/// Records a kernel fault as \p ctx's sticky error.
+/// Records a kernel fault as \p ctx's sticky error (the first one stays;
+/// stream workers call it without the driver lock).
 void setStickyError(CUctx_st *ctx, CUresult error);
 
 /// Blocks active per multiprocessor for \p func (occupancy calculator).

@@ -99,7 +99,7 @@ CUresult getPrimaryContext(CUcontext *pctx, CUdevice device) {
   trace(__func__);
   if (!pctx)
     return CUDA_ERROR_INVALID_VALUE;
-  std::lock_guard<std::recursive_mutex> lock(driver().mutex);
+  std::lock_guard<DriverMutex> lock(driver().mutex);
   if (!driver().initialized)
     return CUDA_ERROR_NOT_INITIALIZED;
   if (!isDevice(device))

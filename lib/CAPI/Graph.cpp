@@ -38,7 +38,7 @@ struct GraphAllocation {
   CUdeviceptr address = 0;
   size_t bytes = 0;
   ~GraphAllocation() {
-    std::lock_guard<std::recursive_mutex> lock(driver().mutex);
+    std::lock_guard<DriverMutex> lock(driver().mutex);
     auto it = driver().allocations.find(uintptr_t(address));
     if (it != driver().allocations.end())
       freeAllocation(it);
@@ -803,6 +803,8 @@ PTXJIT_EXPORT CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags) {
 
 PTXJIT_EXPORT CUresult cuGraphDestroy(CUgraph hGraph) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   if (!isGraph(hGraph))
     return CUDA_ERROR_INVALID_VALUE;
@@ -1666,6 +1668,8 @@ PTXJIT_EXPORT CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec,
 
 PTXJIT_EXPORT CUresult cuGraphExecDestroy(CUgraphExec hGraphExec) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   if (!isExec(hGraphExec))
     return CUDA_ERROR_INVALID_VALUE;
   registry().execs.erase(hGraphExec);

@@ -100,6 +100,8 @@ PTXJIT_EXPORT CUresult cuLibraryLoadFromFile(
 
 PTXJIT_EXPORT CUresult cuLibraryUnload(CUlibrary library) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   if (!isLibrary(library))
     return CUDA_ERROR_INVALID_HANDLE;
@@ -261,7 +263,7 @@ PTXJIT_EXPORT CUresult cuKernelGetAttribute(int *pi,
                                             CUkernel kernel, CUdevice dev) {
   trace(__func__);
   {
-    std::lock_guard<std::recursive_mutex> lock(driver().mutex);
+    std::lock_guard<DriverMutex> lock(driver().mutex);
     PTXJIT_REQUIRE_INIT();
     if (!isDevice(dev))
       return CUDA_ERROR_INVALID_DEVICE;
@@ -276,7 +278,7 @@ PTXJIT_EXPORT CUresult cuKernelSetAttribute(CUfunction_attribute attrib,
                                             CUdevice dev) {
   trace(__func__);
   {
-    std::lock_guard<std::recursive_mutex> lock(driver().mutex);
+    std::lock_guard<DriverMutex> lock(driver().mutex);
     PTXJIT_REQUIRE_INIT();
     if (!isDevice(dev))
       return CUDA_ERROR_INVALID_DEVICE;
@@ -291,7 +293,7 @@ PTXJIT_EXPORT CUresult cuKernelSetCacheConfig(CUkernel kernel,
                                               CUdevice dev) {
   trace(__func__);
   {
-    std::lock_guard<std::recursive_mutex> lock(driver().mutex);
+    std::lock_guard<DriverMutex> lock(driver().mutex);
     PTXJIT_REQUIRE_INIT();
     if (!isDevice(dev))
       return CUDA_ERROR_INVALID_DEVICE;

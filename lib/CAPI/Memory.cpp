@@ -212,6 +212,8 @@ PTXJIT_EXPORT CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
 
 PTXJIT_EXPORT CUresult cuMemFree_v2(CUdeviceptr dptr) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   if (dptr == 0)
     return CUDA_SUCCESS;
@@ -246,6 +248,8 @@ PTXJIT_EXPORT CUresult cuMemHostAlloc(void **pp, size_t bytesize,
 
 PTXJIT_EXPORT CUresult cuMemFreeHost(void *p) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   auto it = driver().allocations.find(reinterpret_cast<uintptr_t>(p));
   if (!p || it == driver().allocations.end() ||
@@ -319,6 +323,8 @@ PTXJIT_EXPORT CUresult cuMemHostRegister_v2(void *p, size_t bytesize,
 
 PTXJIT_EXPORT CUresult cuMemHostUnregister(void *p) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
@@ -520,8 +526,6 @@ static CUresult beginMemoryOp() {
   CUctx_st *ctx;
   if (CUresult err = requireContext(ctx))
     return err;
-  // A blocking copy synchronizes, which flushes device printf output.
-  ptxjit::rt::flushDeviceOutput();
   return ctx->stickyError;
 }
 
@@ -534,46 +538,95 @@ static CUresult beginAsyncMemoryOp(CUstream stream) {
   return ctx->stickyError;
 }
 
-static CUresult copyHtoD(CUdeviceptr dst, const void *src, size_t count) {
+/// Where a memory operation runs: on the stream of an asynchronous call,
+/// or, for a blocking call, on the legacy default stream with the caller
+/// waiting for it.
+struct Order {
+  CUstream stream = nullptr;
+  bool blocking = true;
+};
+static constexpr Order kBlocking{};
+static Order onStream(CUstream stream) { return {stream, false}; }
+
+/// Whether host memory at \p address is pageable: not page-locked host
+/// memory, nor device or managed memory, of the allocation table.
+static bool isPageable(const void *address) {
+  return !findAllocation(reinterpret_cast<uintptr_t>(address));
+}
+
+/// Submits \p work in \p order. As with the driver, an asynchronous copy
+/// between device and pageable host memory (\p pageable) returns only
+/// once it is done: the caller may reuse or read its buffer at once.
+static CUresult issue(Order order, StreamQueue::Work work,
+                      bool pageable = false) {
+  CUctx_st *ctx;
+  if (CUresult err = resolveStream(order.stream, ctx))
+    return err;
+  if (order.blocking)
+    return runBlocking(ctx, std::move(work));
+  StreamPosition done = enqueue(order.stream, ctx, std::move(work));
+  if (!pageable)
+    return CUDA_SUCCESS;
+  waitFor(done);
+  return ctx->stickyError;
+}
+
+/// Copies \p count bytes; \p device: the destination is device memory,
+/// whose initialization checked mode tracks.
+static StreamQueue::Work linearCopyWork(void *dst, const void *src,
+                                        size_t count, bool device) {
+  return [=] {
+    std::memmove(dst, src, count);
+    if (device)
+      markWritten(CUdeviceptr(reinterpret_cast<uintptr_t>(dst)), count);
+  };
+}
+
+static CUresult copyHtoD(Order order, CUdeviceptr dst, const void *src,
+                         size_t count) {
   if (count == 0)
     return CUDA_SUCCESS;
   if (!src || !isDeviceRange(dst, count))
     return CUDA_ERROR_INVALID_VALUE;
-  std::memmove(reinterpret_cast<void *>(dst), src, count);
-  markWritten(dst, count);
-  return CUDA_SUCCESS;
+  return issue(order,
+               linearCopyWork(reinterpret_cast<void *>(dst), src, count, true),
+               isPageable(src));
 }
 
-static CUresult copyDtoH(void *dst, CUdeviceptr src, size_t count) {
+static CUresult copyDtoH(Order order, void *dst, CUdeviceptr src,
+                         size_t count) {
   if (count == 0)
     return CUDA_SUCCESS;
   if (!dst || !isDeviceRange(src, count))
     return CUDA_ERROR_INVALID_VALUE;
-  std::memmove(dst, reinterpret_cast<const void *>(src), count);
-  return CUDA_SUCCESS;
+  return issue(order,
+               linearCopyWork(dst, reinterpret_cast<const void *>(src), count,
+                              false),
+               isPageable(dst));
 }
 
-static CUresult copyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t count) {
+static CUresult copyDtoD(Order order, CUdeviceptr dst, CUdeviceptr src,
+                         size_t count) {
   if (count == 0)
     return CUDA_SUCCESS;
   if (!isDeviceRange(dst, count) || !isDeviceRange(src, count))
     return CUDA_ERROR_INVALID_VALUE;
-  std::memmove(reinterpret_cast<void *>(dst),
-               reinterpret_cast<const void *>(src), count);
-  markWritten(dst, count);
-  return CUDA_SUCCESS;
+  return issue(order, linearCopyWork(reinterpret_cast<void *>(dst),
+                                     reinterpret_cast<const void *>(src),
+                                     count, true));
 }
 
 /// cuMemcpy: unified addressing, either side may be any host memory.
-static CUresult copyUnified(CUdeviceptr dst, CUdeviceptr src, size_t count) {
+static CUresult copyUnified(Order order, CUdeviceptr dst, CUdeviceptr src,
+                            size_t count) {
   if (count == 0)
     return CUDA_SUCCESS;
   if (!dst || !src)
     return CUDA_ERROR_INVALID_VALUE;
-  std::memmove(reinterpret_cast<void *>(dst),
-               reinterpret_cast<const void *>(src), count);
-  markWritten(dst, count);
-  return CUDA_SUCCESS;
+  auto *to = reinterpret_cast<void *>(dst);
+  auto *from = reinterpret_cast<const void *>(src);
+  return issue(order, linearCopyWork(to, from, count, true),
+               isPageable(to) || isPageable(from));
 }
 
 /// A linear copy of \p count bytes as a 3-D copy (for stream capture).
@@ -643,7 +696,7 @@ PTXJIT_EXPORT CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copyUnified(dst, src, byteCount);
+  return copyUnified(kBlocking, dst, src, byteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
@@ -655,7 +708,7 @@ PTXJIT_EXPORT CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
     return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_UNIFIED, nullptr, dst,
                                               CU_MEMORYTYPE_UNIFIED, nullptr,
                                               src, byteCount));
-  return copyUnified(dst, src, byteCount);
+  return copyUnified(onStream(hStream), dst, src, byteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr dstDevice,
@@ -663,7 +716,7 @@ PTXJIT_EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr dstDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copyHtoD(dstDevice, srcHost, byteCount);
+  return copyHtoD(kBlocking, dstDevice, srcHost, byteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice,
@@ -671,7 +724,7 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copyDtoH(dstHost, srcDevice, byteCount);
+  return copyDtoH(kBlocking, dstHost, srcDevice, byteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyDtoD_v2(CUdeviceptr dstDevice,
@@ -680,7 +733,7 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoD_v2(CUdeviceptr dstDevice,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copyDtoD(dstDevice, srcDevice, byteCount);
+  return copyDtoD(kBlocking, dstDevice, srcDevice, byteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice,
@@ -694,7 +747,7 @@ PTXJIT_EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice,
     return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_DEVICE, nullptr,
                                               dstDevice, CU_MEMORYTYPE_HOST,
                                               srcHost, 0, byteCount));
-  return copyHtoD(dstDevice, srcHost, byteCount);
+  return copyHtoD(onStream(hStream), dstDevice, srcHost, byteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyDtoHAsync_v2(void *dstHost,
@@ -708,7 +761,7 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoHAsync_v2(void *dstHost,
     return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_HOST, dstHost, 0,
                                               CU_MEMORYTYPE_DEVICE, nullptr,
                                               srcDevice, byteCount));
-  return copyDtoH(dstHost, srcDevice, byteCount);
+  return copyDtoH(onStream(hStream), dstHost, srcDevice, byteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice,
@@ -722,7 +775,7 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice,
     return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_DEVICE, nullptr,
                                               dstDevice, CU_MEMORYTYPE_DEVICE,
                                               nullptr, srcDevice, byteCount));
-  return copyDtoD(dstDevice, srcDevice, byteCount);
+  return copyDtoD(onStream(hStream), dstDevice, srcDevice, byteCount);
 }
 
 /// One side of a 3-D copy, resolved: its first byte, and the distances
@@ -790,7 +843,7 @@ static CUresult resolveCopySide(CUmemorytype type, const void *host,
 
 /// A 3-D copy between any two of host memory, device memory and CUDA
 /// arrays, row by row.
-static CUresult copy3D(const CUDA_MEMCPY3D *copy) {
+static CUresult copy3D(Order order, const CUDA_MEMCPY3D *copy) {
   if (!copy)
     return CUDA_ERROR_INVALID_VALUE;
   if (copy->srcLOD || copy->dstLOD || copy->reserved0 || copy->reserved1)
@@ -808,36 +861,48 @@ static CUresult copy3D(const CUDA_MEMCPY3D *copy) {
           copy->dstXInBytes, copy->dstY, copy->dstZ, copy->dstPitch,
           copy->dstHeight, *copy, dst))
     return err;
-  for (size_t z = 0; z < copy->Depth; ++z)
-    for (size_t row = 0; row < copy->Height; ++row) {
-      uint8_t *to = dst.start + z * dst.slicePitch + row * dst.pitch;
-      std::memmove(to, src.start + z * src.slicePitch + row * src.pitch,
-                   copy->WidthInBytes);
-      if (dst.device)
-        markWritten(CUdeviceptr(uintptr_t(to)), copy->WidthInBytes);
-    }
-  return CUDA_SUCCESS;
+  auto pageableSide = [](CUmemorytype type, const CopySide &side) {
+    return (type == CU_MEMORYTYPE_HOST || type == CU_MEMORYTYPE_UNIFIED) &&
+           isPageable(side.start);
+  };
+  bool pageable = pageableSide(copy->srcMemoryType, src) ||
+                  pageableSide(copy->dstMemoryType, dst);
+  size_t width = copy->WidthInBytes, height = copy->Height,
+         depth = copy->Depth;
+  return issue(
+      order,
+      [=] {
+        for (size_t z = 0; z < depth; ++z)
+          for (size_t row = 0; row < height; ++row) {
+            uint8_t *to = dst.start + z * dst.slicePitch + row * dst.pitch;
+            std::memmove(to, src.start + z * src.slicePitch + row * src.pitch,
+                         width);
+            if (dst.device)
+              markWritten(CUdeviceptr(uintptr_t(to)), width);
+          }
+      },
+      pageable);
 }
 
-static CUresult copy2D(const CUDA_MEMCPY2D *copy) {
+static CUresult copy2D(Order order, const CUDA_MEMCPY2D *copy) {
   if (!copy)
     return CUDA_ERROR_INVALID_VALUE;
   CUDA_MEMCPY3D plane = planeCopy(*copy);
-  return copy3D(&plane);
+  return copy3D(order, &plane);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copy2D(pCopy);
+  return copy2D(kBlocking, pCopy);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copy2D(pCopy);
+  return copy2D(kBlocking, pCopy);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy,
@@ -848,7 +913,7 @@ PTXJIT_EXPORT CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy,
   if (isCapturing(hStream))
     return pCopy ? captureCopy(hStream, planeCopy(*pCopy))
                  : CUDA_ERROR_INVALID_VALUE;
-  return copy2D(pCopy);
+  return copy2D(onStream(hStream), pCopy);
 }
 
 /// The CUDA_MEMCPY3D of a peer copy: the contexts must be live; with one
@@ -891,7 +956,7 @@ PTXJIT_EXPORT CUresult cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy) {
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copy3D(pCopy);
+  return copy3D(kBlocking, pCopy);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy,
@@ -901,7 +966,7 @@ PTXJIT_EXPORT CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy,
     return err;
   if (isCapturing(hStream))
     return pCopy ? captureCopy(hStream, *pCopy) : CUDA_ERROR_INVALID_VALUE;
-  return copy3D(pCopy);
+  return copy3D(onStream(hStream), pCopy);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
@@ -911,7 +976,7 @@ PTXJIT_EXPORT CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
   CUDA_MEMCPY3D plain;
   if (CUresult err = peerToPlain(pCopy, plain))
     return err;
-  return copy3D(&plain);
+  return copy3D(kBlocking, &plain);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
@@ -924,16 +989,16 @@ PTXJIT_EXPORT CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy,
     return err;
   if (isCapturing(hStream))
     return captureCopy(hStream, plain);
-  return copy3D(&plain);
+  return copy3D(onStream(hStream), &plain);
 }
 
-/// cuMemcpyPeer: both contexts are on the one device.
-static CUresult copyPeer(CUdeviceptr dst, CUcontext dstContext,
+/// cuMemcpyPeer: every device's memory is the host's.
+static CUresult copyPeer(Order order, CUdeviceptr dst, CUcontext dstContext,
                          CUdeviceptr src, CUcontext srcContext,
                          size_t count) {
   if (!isLiveContext(dstContext) || !isLiveContext(srcContext))
     return CUDA_ERROR_INVALID_CONTEXT;
-  return copyDtoD(dst, src, count);
+  return copyDtoD(order, dst, src, count);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
@@ -942,7 +1007,7 @@ PTXJIT_EXPORT CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copyPeer(dstDevice, dstContext, srcDevice, srcContext, byteCount);
+  return copyPeer(kBlocking, dstDevice, dstContext, srcDevice, srcContext, byteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice,
@@ -957,7 +1022,7 @@ PTXJIT_EXPORT CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice,
     return captureCopy(hStream, linearCopy(CU_MEMORYTYPE_DEVICE, nullptr,
                                               dstDevice, CU_MEMORYTYPE_DEVICE,
                                               nullptr, srcDevice, byteCount));
-  return copyPeer(dstDevice, dstContext, srcDevice, srcContext, byteCount);
+  return copyPeer(onStream(hStream), dstDevice, dstContext, srcDevice, srcContext, byteCount);
 }
 
 //===----------------------------------------------------------------------===//
@@ -997,26 +1062,28 @@ static CUresult arrayLinearCopy(CUarray array, size_t offset,
   return CUDA_SUCCESS;
 }
 
-static CUresult copyHtoA(CUarray dstArray, size_t dstOffset,
+static CUresult copyHtoA(Order order, CUarray dstArray, size_t dstOffset,
                          const void *srcHost, size_t byteCount) {
   uint8_t *dst;
   if (CUresult err = arrayBytes(dstArray, dstOffset, byteCount, dst))
     return err;
   if (byteCount && !srcHost)
     return CUDA_ERROR_INVALID_VALUE;
-  std::memmove(dst, srcHost, byteCount);
-  return CUDA_SUCCESS;
+  return issue(order, linearCopyWork(dst, srcHost, byteCount, false),
+               isPageable(srcHost));
 }
 
-static CUresult copyAtoH(void *dstHost, CUarray srcArray, size_t srcOffset,
-                         size_t byteCount) {
+/// \p device: the destination is device memory.
+static CUresult copyAtoH(Order order, void *dstHost, CUarray srcArray,
+                         size_t srcOffset, size_t byteCount,
+                         bool device = false) {
   uint8_t *src;
   if (CUresult err = arrayBytes(srcArray, srcOffset, byteCount, src))
     return err;
   if (byteCount && !dstHost)
     return CUDA_ERROR_INVALID_VALUE;
-  std::memmove(dstHost, src, byteCount);
-  return CUDA_SUCCESS;
+  return issue(order, linearCopyWork(dstHost, src, byteCount, device),
+               isPageable(dstHost));
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyHtoA_v2(CUarray dstArray, size_t dstOffset,
@@ -1024,7 +1091,7 @@ PTXJIT_EXPORT CUresult cuMemcpyHtoA_v2(CUarray dstArray, size_t dstOffset,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copyHtoA(dstArray, dstOffset, srcHost, ByteCount);
+  return copyHtoA(kBlocking, dstArray, dstOffset, srcHost, ByteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyAtoH_v2(void *dstHost, CUarray srcArray,
@@ -1032,7 +1099,7 @@ PTXJIT_EXPORT CUresult cuMemcpyAtoH_v2(void *dstHost, CUarray srcArray,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return copyAtoH(dstHost, srcArray, srcOffset, ByteCount);
+  return copyAtoH(kBlocking, dstHost, srcArray, srcOffset, ByteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyHtoAAsync_v2(CUarray dstArray, size_t dstOffset,
@@ -1049,7 +1116,7 @@ PTXJIT_EXPORT CUresult cuMemcpyHtoAAsync_v2(CUarray dstArray, size_t dstOffset,
       return err;
     return captureCopy(hStream, copy);
   }
-  return copyHtoA(dstArray, dstOffset, srcHost, ByteCount);
+  return copyHtoA(onStream(hStream), dstArray, dstOffset, srcHost, ByteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyAtoHAsync_v2(void *dstHost, CUarray srcArray,
@@ -1065,7 +1132,7 @@ PTXJIT_EXPORT CUresult cuMemcpyAtoHAsync_v2(void *dstHost, CUarray srcArray,
       return err;
     return captureCopy(hStream, copy);
   }
-  return copyAtoH(dstHost, srcArray, srcOffset, ByteCount);
+  return copyAtoH(onStream(hStream), dstHost, srcArray, srcOffset, ByteCount);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyDtoA_v2(CUarray dstArray, size_t dstOffset,
@@ -1076,7 +1143,7 @@ PTXJIT_EXPORT CUresult cuMemcpyDtoA_v2(CUarray dstArray, size_t dstOffset,
     return err;
   if (ByteCount && !isDeviceRange(srcDevice, ByteCount))
     return CUDA_ERROR_INVALID_VALUE;
-  return copyHtoA(dstArray, dstOffset,
+  return copyHtoA(kBlocking, dstArray, dstOffset,
                   reinterpret_cast<const void *>(srcDevice), ByteCount);
 }
 
@@ -1087,11 +1154,8 @@ PTXJIT_EXPORT CUresult cuMemcpyAtoD_v2(CUdeviceptr dstDevice, CUarray srcArray,
     return err;
   if (ByteCount && !isDeviceRange(dstDevice, ByteCount))
     return CUDA_ERROR_INVALID_VALUE;
-  if (CUresult err = copyAtoH(reinterpret_cast<void *>(dstDevice), srcArray,
-                              srcOffset, ByteCount))
-    return err;
-  markWritten(dstDevice, ByteCount);
-  return CUDA_SUCCESS;
+  return copyAtoH(kBlocking, reinterpret_cast<void *>(dstDevice), srcArray,
+                  srcOffset, ByteCount, /*device=*/true);
 }
 
 PTXJIT_EXPORT CUresult cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset,
@@ -1103,7 +1167,7 @@ PTXJIT_EXPORT CUresult cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset,
   uint8_t *src;
   if (CUresult err = arrayBytes(srcArray, srcOffset, ByteCount, src))
     return err;
-  return copyHtoA(dstArray, dstOffset, src, ByteCount);
+  return copyHtoA(kBlocking, dstArray, dstOffset, src, ByteCount);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1147,7 +1211,7 @@ PTXJIT_EXPORT CUresult cuMemcpyBatchAsync_v2(CUdeviceptr *dsts,
         return err;
       continue;
     }
-    if (CUresult err = copyUnified(dsts[i], srcs[i], sizes[i]))
+    if (CUresult err = copyUnified(onStream(hStream), dsts[i], srcs[i], sizes[i]))
       return err;
   }
   return CUDA_SUCCESS;
@@ -1225,7 +1289,7 @@ PTXJIT_EXPORT CUresult cuMemcpy3DBatchAsync_v2(size_t numOps,
     copy.Height = op.extent.height;
     copy.Depth = op.extent.depth;
     CUresult err = isCapturing(hStream) ? captureCopy(hStream, copy)
-                                        : copy3D(&copy);
+                                        : copy3D(onStream(hStream), &copy);
     if (err)
       return err;
   }
@@ -1234,24 +1298,25 @@ PTXJIT_EXPORT CUresult cuMemcpy3DBatchAsync_v2(size_t numOps,
 
 /// Fills \p height rows of \p width elements of type T, \p pitch bytes apart.
 template <typename T>
-static CUresult fill(CUdeviceptr dst, size_t pitch, T value, size_t width,
-                     size_t height) {
+static CUresult fill(Order order, CUdeviceptr dst, size_t pitch, T value,
+                     size_t width, size_t height) {
   if (width == 0 || height == 0)
     return CUDA_SUCCESS;
   if (dst % sizeof(T) != 0 || (height > 1 && pitch < width * sizeof(T)) ||
       !isDeviceRange(dst, (height - 1) * pitch + width * sizeof(T)))
     return CUDA_ERROR_INVALID_VALUE;
-  for (size_t row = 0; row < height; ++row) {
-    auto *p = reinterpret_cast<T *>(uintptr_t(dst) + row * pitch);
-    markWritten(CUdeviceptr(uintptr_t(p)), width * sizeof(T));
-    if (sizeof(T) == 1) {
-      std::memset(p, int(value), width);
-      continue;
+  return issue(order, [=] {
+    for (size_t row = 0; row < height; ++row) {
+      auto *p = reinterpret_cast<T *>(uintptr_t(dst) + row * pitch);
+      markWritten(CUdeviceptr(uintptr_t(p)), width * sizeof(T));
+      if (sizeof(T) == 1) {
+        std::memset(p, int(value), width);
+        continue;
+      }
+      for (size_t i = 0; i < width; ++i)
+        p[i] = value;
     }
-    for (size_t i = 0; i < width; ++i)
-      p[i] = value;
-  }
-  return CUDA_SUCCESS;
+  });
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc,
@@ -1259,7 +1324,7 @@ PTXJIT_EXPORT CUresult cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return fill<uint8_t>(dstDevice, n, uc, n, 1);
+  return fill<uint8_t>(kBlocking, dstDevice, n, uc, n, 1);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us,
@@ -1267,7 +1332,7 @@ PTXJIT_EXPORT CUresult cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return fill<uint16_t>(dstDevice, n * 2, us, n, 1);
+  return fill<uint16_t>(kBlocking, dstDevice, n * 2, us, n, 1);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui,
@@ -1275,7 +1340,7 @@ PTXJIT_EXPORT CUresult cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return fill<uint32_t>(dstDevice, n * 4, ui, n, 1);
+  return fill<uint32_t>(kBlocking, dstDevice, n * 4, ui, n, 1);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc,
@@ -1285,7 +1350,7 @@ PTXJIT_EXPORT CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc,
     return err;
   if (isCapturing(hStream))
     return captureMemset(hStream, memsetParams(dstDevice, n, uc, 1, n, 1));
-  return fill<uint8_t>(dstDevice, n, uc, n, 1);
+  return fill<uint8_t>(onStream(hStream), dstDevice, n, uc, n, 1);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD16Async(CUdeviceptr dstDevice,
@@ -1297,7 +1362,7 @@ PTXJIT_EXPORT CUresult cuMemsetD16Async(CUdeviceptr dstDevice,
   if (isCapturing(hStream))
     return captureMemset(hStream,
                          memsetParams(dstDevice, n * 2, us, 2, n, 1));
-  return fill<uint16_t>(dstDevice, n * 2, us, n, 1);
+  return fill<uint16_t>(onStream(hStream), dstDevice, n * 2, us, n, 1);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui,
@@ -1308,7 +1373,7 @@ PTXJIT_EXPORT CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui,
   if (isCapturing(hStream))
     return captureMemset(hStream,
                          memsetParams(dstDevice, n * 4, ui, 4, n, 1));
-  return fill<uint32_t>(dstDevice, n * 4, ui, n, 1);
+  return fill<uint32_t>(onStream(hStream), dstDevice, n * 4, ui, n, 1);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch,
@@ -1317,7 +1382,7 @@ PTXJIT_EXPORT CUresult cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return fill<uint8_t>(dstDevice, dstPitch, uc, width, height);
+  return fill<uint8_t>(kBlocking, dstDevice, dstPitch, uc, width, height);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch,
@@ -1326,7 +1391,7 @@ PTXJIT_EXPORT CUresult cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return fill<uint16_t>(dstDevice, dstPitch, us, width, height);
+  return fill<uint16_t>(kBlocking, dstDevice, dstPitch, us, width, height);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch,
@@ -1335,7 +1400,7 @@ PTXJIT_EXPORT CUresult cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch,
   PTXJIT_API_ENTRY();
   if (CUresult err = beginMemoryOp())
     return err;
-  return fill<uint32_t>(dstDevice, dstPitch, ui, width, height);
+  return fill<uint32_t>(kBlocking, dstDevice, dstPitch, ui, width, height);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,
@@ -1347,7 +1412,7 @@ PTXJIT_EXPORT CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch,
   if (isCapturing(hStream))
     return captureMemset(hStream, memsetParams(dstDevice, dstPitch, uc,
                                                   1, width, height));
-  return fill<uint8_t>(dstDevice, dstPitch, uc, width, height);
+  return fill<uint8_t>(onStream(hStream), dstDevice, dstPitch, uc, width, height);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice,
@@ -1360,7 +1425,7 @@ PTXJIT_EXPORT CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice,
   if (isCapturing(hStream))
     return captureMemset(hStream, memsetParams(dstDevice, dstPitch, us,
                                                   2, width, height));
-  return fill<uint16_t>(dstDevice, dstPitch, us, width, height);
+  return fill<uint16_t>(onStream(hStream), dstDevice, dstPitch, us, width, height);
 }
 
 PTXJIT_EXPORT CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice,
@@ -1373,5 +1438,5 @@ PTXJIT_EXPORT CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice,
   if (isCapturing(hStream))
     return captureMemset(hStream, memsetParams(dstDevice, dstPitch, ui,
                                                   4, width, height));
-  return fill<uint32_t>(dstDevice, dstPitch, ui, width, height);
+  return fill<uint32_t>(onStream(hStream), dstDevice, dstPitch, ui, width, height);
 }

@@ -157,6 +157,8 @@ PTXJIT_EXPORT CUresult cuMemPoolCreate(CUmemoryPool *pool,
 
 PTXJIT_EXPORT CUresult cuMemPoolDestroy(CUmemoryPool pool) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   if (!isPool(pool) || pool->isDefault)
     return CUDA_ERROR_INVALID_VALUE;
@@ -362,7 +364,14 @@ PTXJIT_EXPORT CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
   if (it == driver().allocations.end() ||
       it->second.kind != MemoryKind::Device)
     return CUDA_ERROR_INVALID_VALUE;
-  freeAllocation(it);
+  // The memory goes when the stream gets there.
+  enqueue(hStream, ctx, [dptr] {
+    std::lock_guard<DriverMutex> lock(driver().mutex);
+    auto it = driver().allocations.find(uintptr_t(dptr));
+    if (it != driver().allocations.end() &&
+        it->second.kind == MemoryKind::Device)
+      freeAllocation(it);
+  });
   return CUDA_SUCCESS;
 }
 

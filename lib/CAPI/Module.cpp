@@ -481,6 +481,8 @@ PTXJIT_EXPORT CUresult cuModuleLoad(CUmodule *module, const char *fname) {
 
 PTXJIT_EXPORT CUresult cuModuleUnload(CUmodule hmod) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   // A library's module goes with its library (cuLibraryUnload).
   if (!hmod || !driver().modules.count(hmod) || hmod->library)
@@ -1114,12 +1116,6 @@ PTXJIT_EXPORT CUresult cuOccupancyMaxPotentialClusterSize(
 // Launches
 //===----------------------------------------------------------------------===//
 
-/// Serialises kernel execution: one grid runs at a time on the host pool.
-static std::mutex &launchMutex() {
-  static std::mutex mutex;
-  return mutex;
-}
-
 CUresult ptxjit::capi::collectArguments(const ptxjit::KernelInfo &kernel,
                                         void **kernelParams, void **extra,
                                         std::vector<const void *> &args) {
@@ -1242,87 +1238,109 @@ static CUresult launchErrorCode(const std::string &message) {
   return CUDA_ERROR_INVALID_VALUE;
 }
 
-CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
-                                    ptxjit::Dim3 block, unsigned shared,
-                                    CUstream stream, void **kernelParams,
-                                    void **extra, bool cooperative,
-                                    ptxjit::Dim3 cluster, bool runtimeCodes) {
-  ptxjit::Module *jit = nullptr;
-  std::vector<const void *> args;
-  CUctx_st *ctx = nullptr;
-  {
-    std::lock_guard<std::recursive_mutex> apiLock(driver().mutex);
-    PTXJIT_REQUIRE_INIT();
-    if (!isFunction(f))
-      return CUDA_ERROR_INVALID_HANDLE;
-    if (CUresult err = resolveStream(stream, ctx))
-      return err;
-    if (ctx->stickyError)
-      return ctx->stickyError;
-    if (f->module->context && f->module->context != ctx)
-      return CUDA_ERROR_INVALID_HANDLE;
-    if (CUresult err =
-            checkConfiguration(f, grid, block, shared, runtimeCodes))
-      return err;
-    if (CUresult err = checkCluster(f, grid, cluster))
-      return err;
-    if (cooperative &&
-        grid.count() > uint64_t(activeBlocksPerMultiprocessor(
-                           f, int(block.count()), shared)) *
-                           uint64_t(deviceProperties().multiprocessors))
-      return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
-    if (CUresult err = collectArguments(*f->kernel, kernelParams, extra, args))
-      return err;
-    if (isCapturing(stream))
-      return captureKernel(stream, f, grid, block, shared, kernelParams, extra,
-                           cooperative, cluster);
-    jit = f->module->jit.get();
-    // A launch flushes device printf output at its start (and, with
-    // CUDA_LAUNCH_BLOCKING=1, at its end). The device runtime's FIFO and
-    // heap are the process's; they take the limits of the context that
-    // launches.
-    ptxjit::rt::flushDeviceOutput();
-    ptxjit::rt::setPrintfFifoSize(
-        ctx->limitSet[CU_LIMIT_PRINTF_FIFO_SIZE]
-            ? ctx->limits[CU_LIMIT_PRINTF_FIFO_SIZE]
-            : ptxjit::rt::kDefaultPrintfFifoBytes);
-    ptxjit::rt::setDeviceHeapSize(
-        ctx->limitSet[CU_LIMIT_MALLOC_HEAP_SIZE]
-            ? ctx->limits[CU_LIMIT_MALLOC_HEAP_SIZE]
-            : ptxjit::rt::kDefaultDeviceHeapBytes);
-  }
-  // The kernel runs without the driver lock, so host threads may keep
-  // using the driver; grids themselves run one at a time.
-  ptxjit::LaunchOptions options;
-  options.cooperative = cooperative;
-  options.cluster = cluster;
-  llvm::Error error = [&] {
-    std::lock_guard<std::mutex> lock(launchMutex());
-    return jit->launch(*f->kernel, grid, block, shared, args, options);
-  }();
-  static const bool launchBlocking = [] {
+/// Whether CUDA_LAUNCH_BLOCKING=1: every launch then waits for its grid.
+static bool isLaunchBlocking() {
+  static const bool blocking = [] {
     const char *env = std::getenv("CUDA_LAUNCH_BLOCKING");
     return env && std::string(env) == "1";
   }();
-  if (launchBlocking)
+  return blocking;
+}
+
+/// Runs a grid on a stream's worker: a fault becomes the context's sticky
+/// error, which the next call that synchronizes (or submits) returns.
+static void runGrid(CUctx_st *ctx, ptxjit::Module *jit,
+                    const ptxjit::KernelInfo *kernel, ptxjit::Dim3 grid,
+                    ptxjit::Dim3 block, unsigned shared,
+                    const std::vector<uint8_t> &params,
+                    const ptxjit::LaunchOptions &options) {
+  std::vector<const void *> args;
+  for (const ptxjit::KernelParam &param : kernel->params)
+    args.push_back(params.data() + param.offset);
+  llvm::Error error = jit->launch(*kernel, grid, block, shared, args, options);
+  if (isLaunchBlocking())
     ptxjit::rt::flushDeviceOutput();
   if (!error)
-    return CUDA_SUCCESS;
+    return;
   std::string message = llvm::toString(std::move(error));
   CUresult code = launchErrorCode(message);
   // A failed assert says so itself, at the next synchronization, as on a
   // GPU; other faults are reported here.
   if (code != CUDA_ERROR_ASSERT)
     std::fprintf(stderr, "ptxjit: %s\n", message.c_str());
-  if (code == CUDA_ERROR_LAUNCH_FAILED || code == CUDA_ERROR_ILLEGAL_ADDRESS ||
-      code == CUDA_ERROR_ASSERT ||
-      code == CUDA_ERROR_MISALIGNED_ADDRESS ||
-      code == CUDA_ERROR_LAUNCH_TIMEOUT) {
-    std::lock_guard<std::recursive_mutex> lock(driver().mutex);
-    if (driver().contexts.count(ctx))
-      setStickyError(ctx, code);
-  }
-  return code;
+  // The configuration was checked when the grid was submitted; whatever
+  // else stops it is a failed launch.
+  if (code == CUDA_ERROR_INVALID_VALUE)
+    code = CUDA_ERROR_LAUNCH_FAILED;
+  setStickyError(ctx, code);
+}
+
+CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
+                                    ptxjit::Dim3 block, unsigned shared,
+                                    CUstream stream, void **kernelParams,
+                                    void **extra, bool cooperative,
+                                    ptxjit::Dim3 cluster, bool runtimeCodes) {
+  // The entry points that launch have traced themselves.
+  std::lock_guard<DriverMutex> apiLock(driver().mutex);
+  PTXJIT_REQUIRE_INIT();
+  if (!isFunction(f))
+    return CUDA_ERROR_INVALID_HANDLE;
+  CUctx_st *ctx = nullptr;
+  if (CUresult err = resolveStream(stream, ctx))
+    return err;
+  if (ctx->stickyError)
+    return ctx->stickyError;
+  if (f->module->context && f->module->context != ctx)
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult err = checkConfiguration(f, grid, block, shared, runtimeCodes))
+    return err;
+  if (CUresult err = checkCluster(f, grid, cluster))
+    return err;
+  if (cooperative &&
+      grid.count() >
+          uint64_t(activeBlocksPerMultiprocessor(f, int(block.count()),
+                                                 shared)) *
+              uint64_t(deviceProperties().multiprocessors))
+    return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+  std::vector<const void *> args;
+  if (CUresult err = collectArguments(*f->kernel, kernelParams, extra, args))
+    return err;
+  if (isCapturing(stream))
+    return captureKernel(stream, f, grid, block, shared, kernelParams, extra,
+                         cooperative, cluster);
+  // A launch flushes the device printf output of the grids that have
+  // finished. The device runtime's FIFO and heap are the process's; they
+  // take the limits of the context that launches.
+  ptxjit::rt::flushDeviceOutput();
+  ptxjit::rt::setPrintfFifoSize(
+      ctx->limitSet[CU_LIMIT_PRINTF_FIFO_SIZE]
+          ? ctx->limits[CU_LIMIT_PRINTF_FIFO_SIZE]
+          : ptxjit::rt::kDefaultPrintfFifoBytes);
+  ptxjit::rt::setDeviceHeapSize(ctx->limitSet[CU_LIMIT_MALLOC_HEAP_SIZE]
+                                    ? ctx->limits[CU_LIMIT_MALLOC_HEAP_SIZE]
+                                    : ptxjit::rt::kDefaultDeviceHeapBytes);
+  // The argument values are copied now: the caller may reuse its buffers
+  // as soon as the launch returns.
+  const ptxjit::KernelInfo *kernel = f->kernel;
+  std::vector<uint8_t> params(std::max<size_t>(kernel->paramBufferSize, 1));
+  for (size_t i = 0; i < kernel->params.size(); ++i)
+    std::memcpy(params.data() + kernel->params[i].offset, args[i],
+                kernel->params[i].size);
+  ptxjit::LaunchOptions options;
+  options.cooperative = cooperative;
+  options.cluster = cluster;
+  ptxjit::Module *jit = f->module->jit.get();
+  StreamPosition launched = enqueue(
+      stream, ctx,
+      [ctx, jit, kernel, grid, block, shared, params = std::move(params),
+       options] {
+        runGrid(ctx, jit, kernel, grid, block, shared, params, options);
+      });
+  if (!isLaunchBlocking())
+    return CUDA_SUCCESS;
+  waitFor(launched);
+  ptxjit::rt::flushDeviceOutput();
+  return ctx->stickyError;
 }
 
 PTXJIT_EXPORT CUresult cuLaunchKernel(
@@ -1417,11 +1435,9 @@ PTXJIT_EXPORT CUresult ptxjit_run(const char *ptx, const char *kernel,
     return CUDA_ERROR_INVALID_VALUE;
   }
   std::vector<const void *> argv(args, args + numArgs);
-  llvm::Error error = [&] {
-    std::lock_guard<std::mutex> lock(launchMutex());
-    return (*module)->launch(*info, {grid[0], grid[1], grid[2]},
-                             {block[0], block[1], block[2]}, sharedBytes, argv);
-  }();
+  llvm::Error error =
+      (*module)->launch(*info, {grid[0], grid[1], grid[2]},
+                        {block[0], block[1], block[2]}, sharedBytes, argv);
   if (!error)
     return CUDA_SUCCESS;
   std::string message = llvm::toString(std::move(error));
@@ -1476,14 +1492,10 @@ PTXJIT_EXPORT CUresult ptx_run(const char *source, int numArgs, void **args,
     words[i] = reinterpret_cast<uintptr_t>(args[i]);
     argv[i] = &words[i];
   }
-  llvm::Error error = [&] {
-    std::lock_guard<std::mutex> lock(launchMutex());
-    return (*module)->launch(
-        info,
-        {unsigned(gridX), unsigned(gridY), unsigned(gridZ)},
-        {unsigned(blockX), unsigned(blockY), unsigned(blockZ)},
-        unsigned(sharedBytes), argv);
-  }();
+  llvm::Error error = (*module)->launch(
+      info, {unsigned(gridX), unsigned(gridY), unsigned(gridZ)},
+      {unsigned(blockX), unsigned(blockY), unsigned(blockZ)},
+      unsigned(sharedBytes), argv);
   if (!error)
     return CUDA_SUCCESS;
   std::string message = llvm::toString(std::move(error));

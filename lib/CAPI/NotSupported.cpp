@@ -21,7 +21,7 @@ using namespace ptxjit::capi;
 /// Reports \p function as not supported, once per function.
 static CUresult notSupported(const char *function, const char *why) {
   trace(function);
-  std::lock_guard<std::recursive_mutex> lock(driver().mutex);
+  std::lock_guard<DriverMutex> lock(driver().mutex);
   PTXJIT_REQUIRE_INIT();
   static std::set<std::string> reported;
   if (reported.insert(function).second)

@@ -4,17 +4,21 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Work is executed when it is submitted, so every stream is always idle:
-// synchronising returns at once (with a pending kernel fault, if any), a
-// stream waiting on an event has nothing to wait for, and an event records
-// the time at which the work before it had finished.
+// Each stream's work runs on a host worker of its own (StreamQueue.h), in
+// submission order; an API call that submits work returns before it runs.
+// Events are positions in streams, the legacy default stream orders itself
+// against the blocking streams of its context, and synchronization waits
+// for positions without holding the driver lock.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <thread>
 #include <type_traits>
 
 using namespace ptxjit::capi;
@@ -23,6 +27,106 @@ using namespace ptxjit::capi;
 static bool isDefaultStream(CUstream stream) {
   return stream == nullptr || stream == CU_STREAM_LEGACY ||
          stream == CU_STREAM_PER_THREAD;
+}
+
+/// The queue of \p stream in \p ctx.
+static StreamQueue &queueOf(CUstream stream, CUctx_st *ctx) {
+  if (stream == nullptr || stream == CU_STREAM_LEGACY)
+    return *ctx->legacyQueue;
+  if (stream == CU_STREAM_PER_THREAD) {
+    auto &queue = ctx->perThreadQueues[std::this_thread::get_id()];
+    if (!queue)
+      queue = std::make_shared<StreamQueue>();
+    return *queue;
+  }
+  return *stream->queue;
+}
+
+/// Whether \p stream synchronizes with the legacy default stream: the
+/// per-thread default stream, and streams made without
+/// CU_STREAM_NON_BLOCKING.
+static bool isBlockingStream(CUstream stream) {
+  return stream == CU_STREAM_PER_THREAD ||
+         (!isDefaultStream(stream) && !(stream->flags & CU_STREAM_NON_BLOCKING));
+}
+
+/// Adds to \p after what the default streams' rules order new work on
+/// \p stream after (enqueue).
+static void addDefaultStreamOrdering(CUstream stream, CUctx_st *ctx,
+                                     std::vector<StreamPosition> &after) {
+  auto waitForUnfinished = [&](StreamQueue &queue) {
+    if (!queue.idle())
+      after.push_back(queue.tail());
+  };
+  if (stream == nullptr || stream == CU_STREAM_LEGACY) {
+    for (CUstream_st *other : driver().streams)
+      if (other->context == ctx && isBlockingStream(other))
+        waitForUnfinished(*other->queue);
+    for (auto &[thread, queue] : ctx->perThreadQueues)
+      waitForUnfinished(*queue);
+    auto &retired = ctx->retiredWork;
+    retired.erase(std::remove_if(retired.begin(), retired.end(),
+                                 [](const StreamPosition &position) {
+                                   return position.reached();
+                                 }),
+                  retired.end());
+    after.insert(after.end(), retired.begin(), retired.end());
+  } else if (isBlockingStream(stream)) {
+    waitForUnfinished(*ctx->legacyQueue);
+  }
+}
+
+StreamPosition ptxjit::capi::enqueue(CUstream stream, CUctx_st *ctx,
+                                     StreamQueue::Work work,
+                                     std::vector<StreamPosition> after) {
+  addDefaultStreamOrdering(stream, ctx, after);
+  return queueOf(stream, ctx).submit(std::move(work), std::move(after));
+}
+
+void ptxjit::capi::waitFor(const StreamPosition &position) {
+  if (position.reached())
+    return;
+  DriverUnlock unlock;
+  position.wait();
+}
+
+std::vector<StreamPosition> ptxjit::capi::contextTails(CUctx_st *ctx) {
+  std::vector<StreamPosition> positions;
+  Driver &d = driver();
+  for (CUctx_st *each : d.contexts) {
+    if (ctx && each != ctx)
+      continue;
+    positions.push_back(each->legacyQueue->tail());
+    for (auto &[thread, queue] : each->perThreadQueues)
+      positions.push_back(queue->tail());
+    positions.insert(positions.end(), each->retiredWork.begin(),
+                     each->retiredWork.end());
+  }
+  for (CUstream_st *stream : d.streams)
+    if (!ctx || stream->context == ctx)
+      positions.push_back(stream->queue->tail());
+  return positions;
+}
+
+void ptxjit::capi::drainContext(CUctx_st *ctx) {
+  std::vector<StreamPosition> positions = contextTails(ctx);
+  {
+    DriverUnlock unlock;
+    for (const StreamPosition &position : positions)
+      position.wait();
+  }
+  ptxjit::rt::flushDeviceOutput();
+}
+
+CUresult ptxjit::capi::runBlocking(CUctx_st *ctx, StreamQueue::Work work) {
+  std::vector<StreamPosition> after;
+  addDefaultStreamOrdering(nullptr, ctx, after);
+  StreamQueue &legacy = *ctx->legacyQueue;
+  if (!legacy.runIfIdle(work, after))
+    waitFor(legacy.submit(std::move(work), std::move(after)));
+  // A blocking copy synchronizes, which flushes device printf output.
+  ptxjit::rt::flushDeviceOutput();
+  return ctx->stickyError;
 }
 
 CUresult ptxjit::capi::resolveStream(CUstream stream, CUctx_st *&ctx) {
@@ -127,6 +231,10 @@ static CUresult destroyStream(CUstream stream) {
   PTXJIT_REQUIRE_INIT();
   if (isDefaultStream(stream) || !driver().streams.count(stream))
     return CUDA_ERROR_INVALID_HANDLE;
+  // Work still queued runs to its end (its worker holds the queue); the
+  // legacy default stream keeps waiting for it.
+  if (!stream->queue->idle() && isBlockingStream(stream))
+    stream->context->retiredWork.push_back(stream->queue->tail());
   driver().streams.erase(stream);
   delete stream;
   return CUDA_SUCCESS;
@@ -150,6 +258,10 @@ PTXJIT_EXPORT CUresult cuStreamSynchronize(CUstream hStream) {
     return err;
   if (isCapturing(hStream))
     return captureSynchronization(hStream);
+  waitFor(queueOf(hStream, ctx).tail());
+  // Another thread may have destroyed the context meanwhile.
+  if (!driver().contexts.count(ctx))
+    return CUDA_ERROR_INVALID_CONTEXT;
   ptxjit::rt::flushDeviceOutput();
   releasePoolMemory();
   return ctx->stickyError;
@@ -163,7 +275,9 @@ PTXJIT_EXPORT CUresult cuStreamQuery(CUstream hStream) {
     return err;
   if (isCapturing(hStream))
     return captureSynchronization(hStream);
-  return ctx->stickyError;
+  if (ctx->stickyError)
+    return ctx->stickyError;
+  return queueOf(hStream, ctx).idle() ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 
 PTXJIT_EXPORT CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
@@ -179,7 +293,12 @@ PTXJIT_EXPORT CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent,
     return CUDA_ERROR_INVALID_VALUE;
   // A wait on an event recorded in a capture is an edge of its graph.
   bool captured;
-  return captureEventWait(hStream, hEvent, captured);
+  if (CUresult err = captureEventWait(hStream, hEvent, captured))
+    return err;
+  if (captured || isCapturing(hStream) || hEvent->recordedAt.reached())
+    return CUDA_SUCCESS;
+  enqueue(hStream, ctx, [] {}, {hEvent->recordedAt});
+  return CUDA_SUCCESS;
 }
 
 PTXJIT_EXPORT CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
@@ -236,7 +355,6 @@ PTXJIT_EXPORT CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
 PTXJIT_EXPORT CUresult cuStreamAddCallback(CUstream hStream,
                                            CUstreamCallback callback,
                                            void *userData, unsigned int flags) {
-  CUresult status;
   {
     PTXJIT_API_ENTRY();
     PTXJIT_REQUIRE_INIT();
@@ -248,11 +366,13 @@ PTXJIT_EXPORT CUresult cuStreamAddCallback(CUstream hStream,
     // Stream callbacks cannot be captured (cuLaunchHostFunc can).
     if (isCapturing(hStream))
       return captureSynchronization(hStream);
-    status = ctx->stickyError;
+    // The callback gets the context's error when its turn comes; it may not
+    // call the driver, but may block its stream.
+    enqueue(hStream, ctx, [=] {
+      ptxjit::rt::flushDeviceOutput();
+      callback(hStream, ctx->stickyError.load(), userData);
+    });
   }
-  ptxjit::rt::flushDeviceOutput();
-  // Outside the lock: the callback may not call the driver, but may block.
-  callback(hStream, status, userData);
   return CUDA_SUCCESS;
 }
 
@@ -270,9 +390,11 @@ PTXJIT_EXPORT CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
       return ctx->stickyError;
     if (isCapturing(hStream))
       return captureHostFunction(hStream, fn, userData);
+    enqueue(hStream, ctx, [=] {
+      ptxjit::rt::flushDeviceOutput();
+      fn(userData);
+    });
   }
-  ptxjit::rt::flushDeviceOutput();
-  fn(userData);
   return CUDA_SUCCESS;
 }
 
@@ -375,55 +497,76 @@ PTXJIT_EXPORT CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
   return CUDA_SUCCESS;
 }
 
-/// cuStreamWaitValue: work before the wait has run, so the condition must
-/// hold now; one that does not could only be made true by the host later,
-/// which a stream executed at submission cannot wait for.
+/// Whether \p current satisfies a cuStreamWaitValue condition.
 template <typename T>
-static CUresult waitValue(CUstream stream, CUdeviceptr addr, T value,
-                          unsigned flags) {
-  PTXJIT_REQUIRE_INIT();
-  CUctx_st *ctx;
-  if (CUresult err = resolveStream(stream, ctx))
-    return err;
-  if (!addr || addr % sizeof(T))
-    return CUDA_ERROR_INVALID_VALUE;
-  T current;
-  std::memcpy(&current, reinterpret_cast<const void *>(addr), sizeof(T));
-  bool holds;
-  switch (flags & ~unsigned(CU_STREAM_WAIT_VALUE_FLUSH)) {
+static bool waitConditionHolds(T current, T value, unsigned condition) {
+  switch (condition) {
   case CU_STREAM_WAIT_VALUE_GEQ:
     // Cyclic comparison, as the driver documents: (current - value) >= 0
     // as a signed number.
-    holds = std::make_signed_t<T>(current - value) >= 0;
-    break;
-  case CU_STREAM_WAIT_VALUE_EQ: holds = current == value; break;
-  case CU_STREAM_WAIT_VALUE_AND: holds = (current & value) != 0; break;
-  case CU_STREAM_WAIT_VALUE_NOR: holds = ~(current | value) != 0; break;
-  default: return CUDA_ERROR_INVALID_VALUE;
+    return std::make_signed_t<T>(current - value) >= 0;
+  case CU_STREAM_WAIT_VALUE_EQ:
+    return current == value;
+  case CU_STREAM_WAIT_VALUE_AND:
+    return (current & value) != 0;
+  default: // CU_STREAM_WAIT_VALUE_NOR
+    return ~(current | value) != 0;
   }
-  if (!holds) {
-    std::fprintf(stderr,
-                 "ptxjit: cuStreamWaitValue on a value no earlier work sets: "
-                 "streams run their work when it is submitted, so the wait "
-                 "could never end\n");
-    return CUDA_ERROR_NOT_SUPPORTED;
-  }
-  return ctx->stickyError;
+}
+
+/// cuStreamWaitValue's work: its stream waits until the condition holds,
+/// which other streams or the host may make true later.
+template <typename T>
+static CUresult prepareWaitValue(CUdeviceptr addr, T value, unsigned flags,
+                                 StreamQueue::Work &work) {
+  if (!addr || addr % sizeof(T))
+    return CUDA_ERROR_INVALID_VALUE;
+  unsigned condition = flags & ~unsigned(CU_STREAM_WAIT_VALUE_FLUSH);
+  if (condition != CU_STREAM_WAIT_VALUE_GEQ &&
+      condition != CU_STREAM_WAIT_VALUE_EQ &&
+      condition != CU_STREAM_WAIT_VALUE_AND &&
+      condition != CU_STREAM_WAIT_VALUE_NOR)
+    return CUDA_ERROR_INVALID_VALUE;
+  work = [=] {
+    auto *word = reinterpret_cast<T *>(addr);
+    for (unsigned spins = 0;
+         !waitConditionHolds(__atomic_load_n(word, __ATOMIC_ACQUIRE), value,
+                             condition);
+         ++spins) {
+      if (spins < 1000)
+        std::this_thread::yield();
+      else
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+  };
+  return CUDA_SUCCESS;
 }
 
 template <typename T>
-static CUresult writeValue(CUstream stream, CUdeviceptr addr, T value,
-                           unsigned flags) {
+static CUresult prepareWriteValue(CUdeviceptr addr, T value, unsigned flags,
+                                  StreamQueue::Work &work) {
+  if (!addr || addr % sizeof(T) ||
+      (flags & ~unsigned(CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER)))
+    return CUDA_ERROR_INVALID_VALUE;
+  work = [=] {
+    __atomic_store_n(reinterpret_cast<T *>(addr), value, __ATOMIC_RELEASE);
+  };
+  return CUDA_SUCCESS;
+}
+
+/// Submits a stream memory operation that \p prepare validates and builds.
+template <typename Prepare>
+static CUresult submitMemOp(CUstream stream, Prepare prepare) {
   PTXJIT_REQUIRE_INIT();
   CUctx_st *ctx;
   if (CUresult err = resolveStream(stream, ctx))
     return err;
-  if (!addr || addr % sizeof(T) ||
-      (flags & ~unsigned(CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER)))
-    return CUDA_ERROR_INVALID_VALUE;
+  StreamQueue::Work work;
+  if (CUresult err = prepare(work))
+    return err;
   if (ctx->stickyError)
     return ctx->stickyError;
-  std::memcpy(reinterpret_cast<void *>(addr), &value, sizeof(T));
+  enqueue(stream, ctx, std::move(work));
   return CUDA_SUCCESS;
 }
 
@@ -432,7 +575,9 @@ PTXJIT_EXPORT CUresult cuStreamWaitValue32_v2(CUstream stream,
                                               cuuint32_t value,
                                               unsigned int flags) {
   PTXJIT_API_ENTRY();
-  return waitValue(stream, addr, value, flags);
+  return submitMemOp(stream, [&](StreamQueue::Work &work) {
+    return prepareWaitValue(addr, value, flags, work);
+  });
 }
 
 PTXJIT_EXPORT CUresult cuStreamWaitValue64_v2(CUstream stream,
@@ -440,7 +585,9 @@ PTXJIT_EXPORT CUresult cuStreamWaitValue64_v2(CUstream stream,
                                               cuuint64_t value,
                                               unsigned int flags) {
   PTXJIT_API_ENTRY();
-  return waitValue(stream, addr, value, flags);
+  return submitMemOp(stream, [&](StreamQueue::Work &work) {
+    return prepareWaitValue(addr, value, flags, work);
+  });
 }
 
 PTXJIT_EXPORT CUresult cuStreamWriteValue32_v2(CUstream stream,
@@ -448,7 +595,9 @@ PTXJIT_EXPORT CUresult cuStreamWriteValue32_v2(CUstream stream,
                                                cuuint32_t value,
                                                unsigned int flags) {
   PTXJIT_API_ENTRY();
-  return writeValue(stream, addr, value, flags);
+  return submitMemOp(stream, [&](StreamQueue::Work &work) {
+    return prepareWriteValue(addr, value, flags, work);
+  });
 }
 
 PTXJIT_EXPORT CUresult cuStreamWriteValue64_v2(CUstream stream,
@@ -456,7 +605,9 @@ PTXJIT_EXPORT CUresult cuStreamWriteValue64_v2(CUstream stream,
                                                cuuint64_t value,
                                                unsigned int flags) {
   PTXJIT_API_ENTRY();
-  return writeValue(stream, addr, value, flags);
+  return submitMemOp(stream, [&](StreamQueue::Work &work) {
+    return prepareWriteValue(addr, value, flags, work);
+  });
 }
 
 PTXJIT_EXPORT CUresult cuStreamBatchMemOp_v2(CUstream stream,
@@ -468,39 +619,48 @@ PTXJIT_EXPORT CUresult cuStreamBatchMemOp_v2(CUstream stream,
   // The count must be below 256.
   if (!paramArray || count == 0 || count >= 256 || flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
-  // In order, each as its own entry point does it.
-  for (unsigned i = 0; i < count; ++i) {
-    const CUstreamBatchMemOpParams &op = paramArray[i];
-    CUresult err = CUDA_SUCCESS;
-    switch (rawEnum(op.operation)) {
-    case CU_STREAM_MEM_OP_WAIT_VALUE_32:
-      err = waitValue(stream, op.waitValue.address, op.waitValue.value,
-                      op.waitValue.flags);
-      break;
-    case CU_STREAM_MEM_OP_WAIT_VALUE_64:
-      err = waitValue(stream, op.waitValue.address, op.waitValue.value64,
-                      op.waitValue.flags);
-      break;
-    case CU_STREAM_MEM_OP_WRITE_VALUE_32:
-      err = writeValue(stream, op.writeValue.address, op.writeValue.value,
-                       op.writeValue.flags);
-      break;
-    case CU_STREAM_MEM_OP_WRITE_VALUE_64:
-      err = writeValue(stream, op.writeValue.address, op.writeValue.value64,
-                       op.writeValue.flags);
-      break;
-    case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES:
-    case CU_STREAM_MEM_OP_BARRIER:
-      // Earlier operations are complete and visible: a fence is all.
-      std::atomic_thread_fence(std::memory_order_seq_cst);
-      break;
-    default:
-      err = CUDA_ERROR_INVALID_VALUE;
+  return submitMemOp(stream, [&](StreamQueue::Work &batch) {
+    // Each operation is checked as its own entry point checks it; they run
+    // in order, as one piece of work.
+    std::vector<StreamQueue::Work> works(count);
+    for (unsigned i = 0; i < count; ++i) {
+      const CUstreamBatchMemOpParams &op = paramArray[i];
+      StreamQueue::Work &work = works[i];
+      CUresult err = CUDA_SUCCESS;
+      switch (rawEnum(op.operation)) {
+      case CU_STREAM_MEM_OP_WAIT_VALUE_32:
+        err = prepareWaitValue(op.waitValue.address, op.waitValue.value,
+                               op.waitValue.flags, work);
+        break;
+      case CU_STREAM_MEM_OP_WAIT_VALUE_64:
+        err = prepareWaitValue(op.waitValue.address, op.waitValue.value64,
+                               op.waitValue.flags, work);
+        break;
+      case CU_STREAM_MEM_OP_WRITE_VALUE_32:
+        err = prepareWriteValue(op.writeValue.address, op.writeValue.value,
+                                op.writeValue.flags, work);
+        break;
+      case CU_STREAM_MEM_OP_WRITE_VALUE_64:
+        err = prepareWriteValue(op.writeValue.address, op.writeValue.value64,
+                                op.writeValue.flags, work);
+        break;
+      case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES:
+      case CU_STREAM_MEM_OP_BARRIER:
+        // Earlier operations are complete and visible: a fence is all.
+        work = [] { std::atomic_thread_fence(std::memory_order_seq_cst); };
+        break;
+      default:
+        err = CUDA_ERROR_INVALID_VALUE;
+      }
+      if (err)
+        return err;
     }
-    if (err)
-      return err;
-  }
-  return CUDA_SUCCESS;
+    batch = [works = std::move(works)] {
+      for (const StreamQueue::Work &work : works)
+        work();
+    };
+    return CUDA_SUCCESS;
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -549,7 +709,13 @@ static CUresult recordEvent(CUevent event, CUstream stream, unsigned flags) {
   }
   event->captureId = 0;
   event->recorded = true;
-  event->time = std::chrono::steady_clock::now();
+  // The stream's worker notes the time when the work before the record is
+  // done; waiters on an earlier record keep waiting for that one.
+  auto time = std::make_shared<std::chrono::steady_clock::time_point>();
+  event->time = time;
+  event->recordedAt = enqueue(stream, ctx, [time] {
+    *time = std::chrono::steady_clock::now();
+  });
   return CUDA_SUCCESS;
 }
 
@@ -569,7 +735,9 @@ PTXJIT_EXPORT CUresult cuEventQuery(CUevent hEvent) {
   PTXJIT_REQUIRE_INIT();
   if (!isEvent(hEvent))
     return CUDA_ERROR_INVALID_HANDLE;
-  return hEvent->context->stickyError;
+  if (hEvent->context->stickyError)
+    return hEvent->context->stickyError;
+  return hEvent->recordedAt.reached() ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 
 PTXJIT_EXPORT CUresult cuEventSynchronize(CUevent hEvent) {
@@ -577,9 +745,11 @@ PTXJIT_EXPORT CUresult cuEventSynchronize(CUevent hEvent) {
   PTXJIT_REQUIRE_INIT();
   if (!isEvent(hEvent))
     return CUDA_ERROR_INVALID_HANDLE;
+  CUctx_st *ctx = hEvent->context;
+  waitFor(hEvent->recordedAt);
   ptxjit::rt::flushDeviceOutput();
   releasePoolMemory();
-  return hEvent->context->stickyError;
+  return isLiveContext(ctx) ? ctx->stickyError.load() : CUDA_SUCCESS;
 }
 
 static CUresult elapsedTime(float *ms, CUevent start, CUevent end) {
@@ -593,8 +763,10 @@ static CUresult elapsedTime(float *ms, CUevent start, CUevent end) {
     return CUDA_ERROR_INVALID_HANDLE;
   if (!start->recorded || !end->recorded)
     return CUDA_ERROR_INVALID_HANDLE;
-  *ms =
-      std::chrono::duration<float, std::milli>(end->time - start->time).count();
+  if (!start->recordedAt.reached() || !end->recordedAt.reached())
+    return CUDA_ERROR_NOT_READY;
+  *ms = std::chrono::duration<float, std::milli>(*end->time - *start->time)
+            .count();
   return CUDA_SUCCESS;
 }
 

@@ -359,6 +359,8 @@ PTXJIT_EXPORT CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset,
 
 PTXJIT_EXPORT CUresult cuMemUnmap(CUdeviceptr ptr, size_t size) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   uintptr_t address = uintptr_t(ptr);
   if (size == 0 || address % kGranularity || size % kGranularity)
@@ -570,6 +572,8 @@ PTXJIT_EXPORT CUresult cuIpcOpenMemHandle_v2(CUdeviceptr *pdptr,
 
 PTXJIT_EXPORT CUresult cuIpcCloseMemHandle(CUdeviceptr dptr) {
   PTXJIT_API_ENTRY();
+  // What it frees may still be in use by queued stream work.
+  drainContext(nullptr);
   PTXJIT_REQUIRE_INIT();
   auto it = driver().allocations.find(uintptr_t(dptr));
   if (it == driver().allocations.end() ||

@@ -866,11 +866,20 @@ llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
   launch.cooperative = options.cooperative;
   launch.checks = impl->checks;
   launch.timeoutSeconds = options.timeoutSeconds;
+  // Grids of several streams run at once; checked mode's shadow state is
+  // the process's, so checked grids run one at a time (a grid's children
+  // run within its launch, on the same thread).
+  static std::recursive_mutex checkedLaunches;
+  std::unique_lock<std::recursive_mutex> checkedLock(checkedLaunches,
+                                                     std::defer_lock);
+  if (impl->checks)
+    checkedLock.lock();
   rt::LaunchResult result = rt::launchGrid(impl->ctaFunctions[index], launch);
   // The grids this one launched (dynamic parallelism): a parent grid is
   // complete only when its children are, so they run now, in launch order,
   // tail launches last; their own children run within their launches.
-  std::vector<rt::DeviceLaunch> children = rt::takeDeviceLaunches();
+  std::vector<rt::DeviceLaunch> children =
+      rt::takeDeviceLaunches(launch.gridId);
   if (!result.faulted)
     if (llvm::Error error = launchChildren(children, options))
       result.faulted = true, result.message = llvm::toString(std::move(error));

@@ -23,11 +23,13 @@
 #include "ptxjit/Runtime/Checks.h"
 #include "ptxjit/Runtime/ThreadState.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdarg>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -478,7 +480,7 @@ constexpr uint64_t kTailLaunchStream = 3;
 } // namespace
 
 extern "C" void ptxrt_device_cdp_parameter_buffer(
-    ThreadState *, const uint64_t *kernel, const uint32_t *grid,
+    ThreadState *state, const uint64_t *kernel, const uint32_t *grid,
     const uint32_t *block, const uint32_t *sharedBytes, uint64_t *result) {
   *result = 0;
   if (!*kernel)
@@ -490,6 +492,7 @@ extern "C" void ptxrt_device_cdp_parameter_buffer(
     launch.block[i] = block[i];
   }
   launch.sharedBytes = *sharedBytes;
+  launch.parentGrid = state->gridId;
   launch.params = static_cast<uint8_t *>(std::calloc(1, kParameterBufferBytes));
   if (!launch.params)
     return;
@@ -520,17 +523,26 @@ extern "C" void ptxrt_device_cdp_last_error(ThreadState *, int32_t *result) {
   *result = 0;
 }
 
-std::vector<DeviceLaunch> ptxjit::rt::takeDeviceLaunches() {
+std::vector<DeviceLaunch> ptxjit::rt::takeDeviceLaunches(uint64_t gridId) {
   DeviceLaunchQueue &queue = deviceLaunches();
   std::lock_guard<std::mutex> lock(queue.mutex);
-  std::vector<DeviceLaunch> launches = std::move(queue.launched);
-  launches.insert(launches.end(), queue.tails.begin(), queue.tails.end());
-  queue.launched.clear();
-  queue.tails.clear();
-  // Buffers asked for and never launched go too.
-  for (auto &[buffer, launch] : queue.pending)
-    std::free(buffer);
-  queue.pending.clear();
+  std::vector<DeviceLaunch> launches;
+  auto take = [&](std::vector<DeviceLaunch> &from) {
+    auto mine = [&](const DeviceLaunch &l) { return l.parentGrid == gridId; };
+    std::copy_if(from.begin(), from.end(), std::back_inserter(launches), mine);
+    from.erase(std::remove_if(from.begin(), from.end(), mine), from.end());
+  };
+  take(queue.launched);
+  take(queue.tails);
+  // Buffers the grid asked for and never launched go too.
+  for (auto it = queue.pending.begin(); it != queue.pending.end();) {
+    if (it->second.parentGrid != gridId) {
+      ++it;
+      continue;
+    }
+    std::free(it->first);
+    it = queue.pending.erase(it);
+  }
   return launches;
 }
 

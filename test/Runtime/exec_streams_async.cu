@@ -4,11 +4,7 @@
 // cudaStreamNonBlocking stream that runs while the default stream is held.
 // A stream is held with a host function that waits for the host to open a
 // gate, so that "not ready" states are deterministic on a GPU.
-// ptxjit runs stream work when it is submitted (docs/status.md), so a host
-// function that waits for the host cannot hold its stream: the held-stream
-// checks fail until streams run asynchronously. exec_streams.cu is the
-// same program without them.
-// XFAIL: *
+// exec_streams.cu is the same program without the held streams.
 // REQUIRES: nvcc
 // RUN: %cuda_build
 // RUN: %cuda_run %t.static | FileCheck %s

@@ -268,6 +268,8 @@ TEST_F(GraphTest, ForkJoinThroughEvents) {
   CUgraphExec exec;
   ASSERT_EQ(cuGraphInstantiateWithFlags(&exec, graph, 0), CUDA_SUCCESS);
   ASSERT_EQ(cuGraphLaunch(exec, origin), CUDA_SUCCESS);
+  // A non-blocking stream: the copy on the legacy stream does not wait.
+  ASSERT_EQ(cuStreamSynchronize(origin), CUDA_SUCCESS);
   std::vector<float> got = readY();
   for (int i = 0; i < n; ++i)
     ASSERT_EQ(got[i], 2.0f * float(i) + 3.0f) << i;

@@ -69,13 +69,15 @@ struct DeviceLaunch {
   uint8_t *params = nullptr;
   /// cudaStreamTailLaunch: runs after every other grid of its parent.
   bool tail = false;
+  /// The launching grid (grids of several streams run at once).
+  uint64_t parentGrid = 0;
 };
 
-/// Takes the grids that device code launched since the last call, in the
+/// Takes the grids that device code of grid \p gridId launched, in the
 /// order they were launched, tail launches last. The launcher runs them when
 /// the launching grid has finished (CDP2 makes a parent grid complete only
 /// once its children are) and frees their parameter buffers.
-std::vector<DeviceLaunch> takeDeviceLaunches();
+std::vector<DeviceLaunch> takeDeviceLaunches(uint64_t gridId);
 
 } // namespace ptxjit::rt
 
