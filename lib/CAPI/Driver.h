@@ -29,6 +29,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -460,14 +461,17 @@ CUresult loadImage(CUctx_st *ctx, const void *image, size_t size,
 CUresult getGlobal(CUmod_st *module, const char *name, CUdeviceptr *dptr,
                    size_t *bytes);
 
-/// Launches \p f (checks, runs, maps faults to driver codes). A zero
-/// \p cluster means the kernel's own cluster shape, if any. \p runtimeCodes:
-/// cuLaunchKernel's error codes for library kernels (Module.cpp).
+/// Launches \p f (checks, submits to \p stream; a fault becomes the
+/// context's sticky error). A zero \p cluster means the kernel's own cluster
+/// shape, if any. \p runtimeCodes: cuLaunchKernel's error codes for library
+/// kernels (Module.cpp). \p priority: a stream priority for this launch
+/// (CU_LAUNCH_ATTRIBUTE_PRIORITY) instead of the stream's.
 CUresult launchKernel(CUfunction f, ptxjit::Dim3 grid, ptxjit::Dim3 block,
                       unsigned shared, CUstream stream, void **kernelParams,
                       void **extra, bool cooperative,
                       ptxjit::Dim3 cluster = {0, 0, 0},
-                      bool runtimeCodes = false);
+                      bool runtimeCodes = false,
+                      std::optional<int> priority = std::nullopt);
 
 /// Builds the per-parameter argument pointers of a launch from
 /// `kernelParams` or from the `extra` parameter buffer.

@@ -327,6 +327,7 @@ PTXJIT_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
     return CUDA_ERROR_INVALID_VALUE;
   bool cooperative = false;
   ptxjit::Dim3 cluster{0, 0, 0};
+  std::optional<int> priority;
   std::vector<CUevent> completionEvents;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const CUlaunchAttribute &attr = config->attrs[i];
@@ -349,12 +350,14 @@ PTXJIT_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
     case CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT:
       completionEvents.push_back(attr.value.launchCompletionEvent.event);
       break;
+    case CU_LAUNCH_ATTRIBUTE_PRIORITY:
+      priority = attr.value.priority;
+      break;
     case CU_LAUNCH_ATTRIBUTE_IGNORE:
     case CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW:
     case CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY:
     case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
     case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION:
-    case CU_LAUNCH_ATTRIBUTE_PRIORITY:
     case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP:
     case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN:
     case CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
@@ -369,7 +372,7 @@ PTXJIT_EXPORT CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
       launchKernel(f, {config->gridDimX, config->gridDimY, config->gridDimZ},
                    {config->blockDimX, config->blockDimY, config->blockDimZ},
                    config->sharedMemBytes, config->hStream, kernelParams, extra,
-                   cooperative, cluster);
+                   cooperative, cluster, /*runtimeCodes=*/false, priority);
   if (result != CUDA_SUCCESS)
     return result;
   for (CUevent event : completionEvents)

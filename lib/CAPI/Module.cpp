@@ -1279,7 +1279,8 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
                                     ptxjit::Dim3 block, unsigned shared,
                                     CUstream stream, void **kernelParams,
                                     void **extra, bool cooperative,
-                                    ptxjit::Dim3 cluster, bool runtimeCodes) {
+                                    ptxjit::Dim3 cluster, bool runtimeCodes,
+                                    std::optional<int> priority) {
   // The entry points that launch have traced themselves.
   std::lock_guard<DriverMutex> apiLock(driver().mutex);
   PTXJIT_REQUIRE_INIT();
@@ -1329,6 +1330,13 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
   ptxjit::LaunchOptions options;
   options.cooperative = cooperative;
   options.cluster = cluster;
+  // Stream priorities run from 0 (the lowest, the default) down to -5.
+  int streamPriority = priority ? *priority
+                       : stream && stream != CU_STREAM_LEGACY &&
+                               stream != CU_STREAM_PER_THREAD
+                           ? stream->priority
+                           : 0;
+  options.priority = unsigned(-std::clamp(streamPriority, -5, 0));
   ptxjit::Module *jit = f->module->jit.get();
   StreamPosition launched = enqueue(
       stream, ctx,

@@ -476,7 +476,7 @@ PTXJIT_EXPORT CUresult cuStreamSetAttribute(CUstream hStream,
   CUctx_st *ctx;
   if (CUresult err = resolveStream(hStream, ctx))
     return err;
-  // Work runs when it is submitted: the attributes are kept, not acted on.
+  // The priority orders grids (launchKernel); the others are kept.
   streamAttributes(hStream, ctx)[attr] = *value;
   if (attr == CU_LAUNCH_ATTRIBUTE_PRIORITY && !isDefaultStream(hStream))
     hStream->priority = std::min(0, std::max(-5, value->priority));

@@ -762,6 +762,7 @@ llvm::Error Module::launchChildren(llvm::ArrayRef<rt::DeviceLaunch> children,
     LaunchOptions childOptions;
     childOptions.numThreads = options.numThreads;
     childOptions.timeoutSeconds = options.timeoutSeconds;
+    childOptions.priority = options.priority;
     if (llvm::Error error =
             launch(*info, {child.grid[0], child.grid[1], child.grid[2]},
                    {child.block[0], child.block[1], child.block[2]},
@@ -866,6 +867,7 @@ llvm::Error Module::launch(const KernelInfo &kernel, Dim3 grid, Dim3 block,
   launch.cooperative = options.cooperative;
   launch.checks = impl->checks;
   launch.timeoutSeconds = options.timeoutSeconds;
+  launch.priority = std::min(options.priority, rt::kMaxGridPriority);
   // Grids of several streams run at once; checked mode's shadow state is
   // the process's, so checked grids run one at a time (a grid's children
   // run within its launch, on the same thread).

@@ -208,6 +208,41 @@ struct AlignedBuffer {
   uint64_t size;
 };
 
+/// Grids running at each priority.
+std::atomic<unsigned> runningGrids[kMaxGridPriority + 1];
+
+/// Counts a grid as running at its priority for its lifetime.
+struct RunningGrid {
+  explicit RunningGrid(unsigned priority) : priority(priority) {
+    runningGrids[priority].fetch_add(1);
+  }
+  ~RunningGrid() { runningGrids[priority].fetch_sub(1); }
+  unsigned priority;
+};
+
+bool higherPriorityRunning(unsigned priority) {
+  for (unsigned p = priority + 1; p <= kMaxGridPriority; ++p)
+    if (runningGrids[p].load(std::memory_order_relaxed))
+      return true;
+  return false;
+}
+
+/// How long a worker waits between CTAs for grids of a higher priority:
+/// bounded, so that a grid that waits for another's CTAs still gets them.
+constexpr auto kPriorityYield = std::chrono::milliseconds(20);
+
+/// Before a worker starts its next CTA: waits while grids of a higher
+/// priority run (at most kPriorityYield).
+void yieldToHigherPriority(unsigned priority, const std::atomic<bool> &stop) {
+  if (!higherPriorityRunning(priority))
+    return;
+  auto until = std::chrono::steady_clock::now() + kPriorityYield;
+  while (!stop.load(std::memory_order_relaxed) &&
+         higherPriorityRunning(priority) &&
+         std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+}
+
 } // namespace
 
 LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
@@ -277,6 +312,8 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
 
   installFaultHandlers();
   Watchdog watchdog(timeout, stop);
+  unsigned priority = std::min(l.priority, kMaxGridPriority);
+  RunningGrid gridRunning(priority);
   auto work = [&](unsigned workerIndex) {
     watchdog.enter(workerIndex);
     struct Leave {
@@ -332,6 +369,9 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     uint64_t taken = 0, takenEnd = 0;
     std::vector<uint64_t> clusters;
     while (!stop.load(std::memory_order_relaxed)) {
+      // Grids of streams of a higher priority go first, as a GPU's CTA
+      // scheduler lets them.
+      yieldToHigherPriority(priority, stop);
       // The clusters of this gang.
       clusters.clear();
       if (l.cooperative) {

@@ -738,4 +738,102 @@ TEST_F(StreamAsyncTest, PerThreadDefaultStream) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Priorities
+//===----------------------------------------------------------------------===//
+
+/// spinCount (checked with ptxas -arch=sm_80).
+const char *kPriorityPTX = R"(.version 8.0
+.target sm_80
+.address_size 64
+
+// spinCount(counter, watched, stats, micros): a one-thread CTA that spins
+// for `micros` of %globaltimer and then counts itself in *counter. With a
+// non-null `watched`, it also keeps in stats[0] the smallest *watched seen
+// at a CTA's start and in stats[1] the largest seen at a CTA's end.
+.visible .entry spinCount(.param .u64 counter, .param .u64 watched,
+                          .param .u64 stats, .param .u32 micros)
+{
+  .reg .pred %noWatch, %more;
+  .reg .b32 %us, %seen, %old;
+  .reg .b64 %count, %watch, %stat, %start, %now, %wait, %end;
+  ld.param.u64 %count, [counter];
+  ld.param.u64 %watch, [watched];
+  ld.param.u64 %stat, [stats];
+  ld.param.u32 %us, [micros];
+  setp.eq.u64 %noWatch, %watch, 0;
+  @%noWatch bra spin;
+  ld.volatile.global.u32 %seen, [%watch];
+  atom.global.min.u32 %old, [%stat], %seen;
+spin:
+  mov.u64 %start, %globaltimer;
+  mul.wide.u32 %wait, %us, 1000;
+  add.u64 %end, %start, %wait;
+again:
+  mov.u64 %now, %globaltimer;
+  setp.lt.u64 %more, %now, %end;
+  @%more bra again;
+  atom.global.add.u32 %old, [%count], 1;
+  @%noWatch bra done;
+  ld.volatile.global.u32 %seen, [%watch];
+  atom.global.max.u32 %old, [%stat+4], %seen;
+done:
+  ret;
+}
+)";
+
+// While a grid of a higher-priority stream runs, a lower-priority grid
+// starts no new CTAs (a GPU's CTA scheduler favours the higher priority;
+// ptxjit's workers pause between CTAs, for 20 ms at most at a time). The
+// CTAs of both grids spin for a time, so the low grid completes CTAs at the
+// same rate whatever share of the cores it gets: without priorities it
+// would complete about as many CTAs during the high grid as the high grid
+// has (80); with them, only those already started, plus one a worker every
+// 20 ms.
+TEST_F(StreamAsyncTest, HigherPriorityGridsGoFirst) {
+  CUmodule priorityModule;
+  ASSERT_EQ(cuModuleLoadData(&priorityModule, kPriorityPTX), CUDA_SUCCESS);
+  CUfunction spinCount;
+  ASSERT_EQ(cuModuleGetFunction(&spinCount, priorityModule, "spinCount"),
+            CUDA_SUCCESS);
+  int least = 1, greatest = 1;
+  ASSERT_EQ(cuCtxGetStreamPriorityRange(&least, &greatest), CUDA_SUCCESS);
+  ASSERT_LT(greatest, least);
+  CUstream low, high;
+  ASSERT_EQ(cuStreamCreateWithPriority(&low, CU_STREAM_NON_BLOCKING, least),
+            CUDA_SUCCESS);
+  ASSERT_EQ(cuStreamCreateWithPriority(&high, CU_STREAM_NON_BLOCKING, greatest),
+            CUDA_SUCCESS);
+  CUdeviceptr lowCount = allocateWords(1), highCount = allocateWords(1);
+  CUdeviceptr stats = allocateWords(2);
+  ASSERT_EQ(cuMemsetD32(stats, 0xffffffffu, 1), CUDA_SUCCESS);
+  const unsigned lowCtas = 400, highCtas = 80, micros = 2000;
+  auto spin = [&](CUstream stream, unsigned ctas, CUdeviceptr counter,
+                  CUdeviceptr watched) {
+    unsigned us = micros;
+    void *args[] = {&counter, &watched, &stats, &us};
+    return cuLaunchKernel(spinCount, ctas, 1, 1, 1, 1, 1, 0, stream, args,
+                          nullptr);
+  };
+  ASSERT_EQ(spin(low, lowCtas, lowCount, 0), CUDA_SUCCESS);
+  // The high grid starts once the low one is under way.
+  auto *lowDone = reinterpret_cast<volatile uint32_t *>(uintptr_t(lowCount));
+  ASSERT_TRUE(pollFor([&] { return *lowDone >= 2; }));
+  ASSERT_EQ(spin(high, highCtas, highCount, lowCount), CUDA_SUCCESS);
+  ASSERT_EQ(cuStreamSynchronize(high), CUDA_SUCCESS);
+  const auto *seen = reinterpret_cast<const uint32_t *>(uintptr_t(stats));
+  ASSERT_LE(seen[0], seen[1]);
+  unsigned duringHigh = seen[1] - seen[0];
+  unsigned workers = std::max(1u, std::thread::hardware_concurrency());
+  EXPECT_LT(duringHigh, std::max(20u, workers + 8))
+      << "low-priority CTAs completed while the high-priority grid ran";
+  ASSERT_EQ(cuStreamSynchronize(low), CUDA_SUCCESS);
+  EXPECT_EQ(*lowDone, lowCtas);
+  EXPECT_EQ(*reinterpret_cast<const uint32_t *>(uintptr_t(highCount)),
+            highCtas);
+  EXPECT_EQ(cuStreamDestroy(low), CUDA_SUCCESS);
+  EXPECT_EQ(cuStreamDestroy(high), CUDA_SUCCESS);
+  EXPECT_EQ(cuModuleUnload(priorityModule), CUDA_SUCCESS);
+}
+
 } // namespace

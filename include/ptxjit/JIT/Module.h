@@ -145,6 +145,9 @@ struct LaunchOptions {
   /// $PTXJIT_LAUNCH_TIMEOUT, else no limit): a kernel that hangs fails
   /// instead of hanging its test suite.
   double timeoutSeconds = 0;
+  /// The grid's priority (rt::GridLaunch::priority): 0, the lowest, to
+  /// rt::kMaxGridPriority. The driver gives its stream's.
+  unsigned priority = 0;
 };
 
 /// Makes [base, base + size) host memory that kernels may access under

@@ -50,7 +50,14 @@ struct GridLaunch {
   /// interleaves all the clusters it is given), and %envreg1:%envreg2 hold
   /// the address of a zeroed grid workspace for grid.sync().
   bool cooperative = false;
+  /// The grid's priority, 0 (the lowest) to kMaxGridPriority: while grids of
+  /// a higher priority run, the workers of this one pause between CTAs, as
+  /// a GPU's CTA scheduler favours the streams of higher priority.
+  unsigned priority = 0;
 };
+
+/// The highest grid priority (CUDA's stream priorities span 6 levels).
+constexpr unsigned kMaxGridPriority = 5;
 
 /// The outcome of a launch.
 struct LaunchResult {
