@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Timing.h"
 #include "ptxjit/Conversion/PTXToLLVM/PTXToLLVM.h"
 #include "ptxjit/JIT/Module.h"
 
@@ -29,25 +30,12 @@
 #include <thread>
 #include <vector>
 
-using Clock = std::chrono::steady_clock;
+using ptxjit::bench::medianMillis;
 using Path = ptxjit::CompileOptions::FloatPath;
 
 namespace {
 
 constexpr int kIterations = 32;
-
-double medianMillis(int repeat, const std::function<void()> &fn) {
-  std::vector<double> times;
-  for (int i = 0; i < repeat; ++i) {
-    auto start = Clock::now();
-    fn();
-    times.push_back(
-        std::chrono::duration<double, std::milli>(Clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
 
 std::string kernel(const std::string &op, const std::string &mode,
                    const std::string &type) {

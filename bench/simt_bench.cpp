@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Timing.h"
 #include "ptxjit/JIT/Module.h"
 #include "ptxjit/Runtime/Checks.h"
 #include "ptxjit/Runtime/TensorMap.h"
@@ -37,20 +38,7 @@
 #define PTXJIT_BENCH_DIR "."
 #endif
 
-using Clock = std::chrono::steady_clock;
-
-static double medianMillis(int repeat, const std::function<void()> &fn) {
-  std::vector<double> times;
-  for (int i = 0; i < repeat; ++i) {
-    auto start = Clock::now();
-    fn();
-    times.push_back(
-        std::chrono::duration<double, std::milli>(Clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
+using ptxjit::bench::medianMillis;
 
 /// Reports a launch that failed and stops.
 [[noreturn]] static void fail(llvm::Error err) {

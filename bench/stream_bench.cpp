@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Timing.h"
 #include "ptxjit-c/ptxjit_cuda.h"
 
 #include <algorithm>
@@ -25,7 +26,7 @@
 #include <thread>
 #include <vector>
 
-using Clock = std::chrono::steady_clock;
+using ptxjit::bench::medianMillis;
 
 /// y[i] = a * x[i] + y[i], grid-stride (checked with ptxas -arch=sm_80).
 static const char *kSaxpyPTX = R"(
@@ -74,19 +75,6 @@ static void check(CUresult result, const char *what) {
   std::fprintf(stderr, "ptxjit-stream-bench: %s failed (%d)\n", what,
                int(result));
   std::exit(1);
-}
-
-static double medianMillis(int repeat, const std::function<void()> &fn) {
-  std::vector<double> times;
-  for (int i = 0; i < repeat; ++i) {
-    auto start = Clock::now();
-    fn();
-    times.push_back(
-        std::chrono::duration<double, std::milli>(Clock::now() - start)
-            .count());
-  }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
 }
 
 /// The native version of saxpyLoop.
