@@ -9,16 +9,16 @@
 #
 # The environment lives in build/numba-suite: a virtual environment with the
 # clients of test/CAPI/Inputs/requirements.txt and what the suite imports
-# (pytest, filecheck, cffi, ml_dtypes), and a conftest.py this script
-# writes, which gives the `initialize_from_pytest_config` fixture that
+# (pytest, pytest-benchmark, filecheck, cffi, ml_dtypes), and a conftest.py
+# this script writes, which gives the `initialize_from_pytest_config` fixture that
 # numba-cuda's repository defines but its wheel does not ship. Numba links
 # through ptxjit's libnvJitLink.so.13, which libcuda.so.1 loads
 # (docs/running-cuda-programs.md).
-# Tests that start processes importing the test modules by name cannot run
-# under --import-mode=importlib and fail for that reason alone (test_init,
-# core/test_serialize, test_multithreads, test_extending, test_caching's
-# CPU+CUDA cases); TestMultiprocessCache would respawn its pool forever and
-# is left out.
+# The conftest.py imports each test module by its package name
+# (numba.cuda.tests....), as numba-cuda's own tree does, so that the tests
+# that start processes importing a test module by name can run. The
+# multiprocessing tests are left out: TestMultiprocessCache respawns its
+# pool under pytest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work="$root/build/numba-suite"
@@ -28,7 +28,7 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check \
     -r "$root/test/CAPI/Inputs/requirements.txt" \
-    pytest filecheck cffi ml_dtypes
+    pytest pytest-benchmark filecheck cffi ml_dtypes
 fi
 rm -f "$work/sitecustomize.py"
 cat > "$work/conftest.py" <<'PY'
@@ -43,6 +43,26 @@ def pytest_addoption(parser):
 def initialize_from_pytest_config(request):
     request.cls._dump_failed_filechecks = request.config.getoption(
         "dump_failed_filechecks")
+
+
+class _PackageModule(pytest.Module):
+    """A test module of the installed numba-cuda, imported by the name its
+    package gives it (numba.cuda.tests....), as numba-cuda's own test tree
+    imports it: tests that start processes which import a test module by
+    name need that name, and numba's CUDA target must be set up once."""
+
+    def _getobj(self):
+        import importlib
+        parts = self.path.with_suffix("").parts
+        start = len(parts) - 1 - parts[::-1].index("numba")
+        return importlib.import_module(".".join(parts[start:]))
+
+
+def pytest_pycollect_makemodule(module_path, parent):
+    if "numba_cuda" in module_path.parts and \
+            module_path.name.startswith("test_"):
+        return _PackageModule.from_parent(parent, path=module_path)
+    return None
 PY
 cd "$work"
 args=("$@")
