@@ -57,9 +57,10 @@ struct CUctx_st {
       std::make_shared<ptxjit::capi::StreamQueue>();
   std::map<std::thread::id, std::shared_ptr<ptxjit::capi::StreamQueue>>
       perThreadQueues;
-  /// The last work of destroyed blocking streams that had not finished: the
-  /// legacy default stream still waits for it.
-  std::vector<ptxjit::capi::StreamPosition> retiredWork;
+  /// The last work of destroyed streams that had not finished, and whether
+  /// the stream was a blocking one (the legacy default stream still waits
+  /// for those); context synchronization waits for all of it.
+  std::vector<std::pair<ptxjit::capi::StreamPosition, bool>> retiredWork;
   CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
   /// cuCtxAttach/cuCtxDetach's usage count: cuCtxDetach destroys a context
   /// it brings to 0.

@@ -50,6 +50,16 @@ static bool isBlockingStream(CUstream stream) {
          (!isDefaultStream(stream) && !(stream->flags & CU_STREAM_NON_BLOCKING));
 }
 
+/// Forgets the work of destroyed streams that has finished.
+static void pruneRetiredWork(CUctx_st *ctx) {
+  auto &retired = ctx->retiredWork;
+  retired.erase(std::remove_if(retired.begin(), retired.end(),
+                               [](const auto &entry) {
+                                 return entry.first.reached();
+                               }),
+                retired.end());
+}
+
 /// Adds to \p after what the default streams' rules order new work on
 /// \p stream after (enqueue).
 static void addDefaultStreamOrdering(CUstream stream, CUctx_st *ctx,
@@ -64,13 +74,10 @@ static void addDefaultStreamOrdering(CUstream stream, CUctx_st *ctx,
         waitForUnfinished(*other->queue);
     for (auto &[thread, queue] : ctx->perThreadQueues)
       waitForUnfinished(*queue);
-    auto &retired = ctx->retiredWork;
-    retired.erase(std::remove_if(retired.begin(), retired.end(),
-                                 [](const StreamPosition &position) {
-                                   return position.reached();
-                                 }),
-                  retired.end());
-    after.insert(after.end(), retired.begin(), retired.end());
+    pruneRetiredWork(ctx);
+    for (const auto &[position, blocking] : ctx->retiredWork)
+      if (blocking)
+        after.push_back(position);
   } else if (isBlockingStream(stream)) {
     waitForUnfinished(*ctx->legacyQueue);
   }
@@ -99,8 +106,8 @@ std::vector<StreamPosition> ptxjit::capi::contextTails(CUctx_st *ctx) {
     positions.push_back(each->legacyQueue->tail());
     for (auto &[thread, queue] : each->perThreadQueues)
       positions.push_back(queue->tail());
-    positions.insert(positions.end(), each->retiredWork.begin(),
-                     each->retiredWork.end());
+    for (const auto &[position, blocking] : each->retiredWork)
+      positions.push_back(position);
   }
   for (CUstream_st *stream : d.streams)
     if (!ctx || stream->context == ctx)
@@ -232,9 +239,12 @@ static CUresult destroyStream(CUstream stream) {
   if (isDefaultStream(stream) || !driver().streams.count(stream))
     return CUDA_ERROR_INVALID_HANDLE;
   // Work still queued runs to its end (its worker holds the queue); the
-  // legacy default stream keeps waiting for it.
-  if (!stream->queue->idle() && isBlockingStream(stream))
-    stream->context->retiredWork.push_back(stream->queue->tail());
+  // context's synchronization, and for a blocking stream the legacy default
+  // stream, keep waiting for it.
+  pruneRetiredWork(stream->context);
+  if (!stream->queue->idle())
+    stream->context->retiredWork.emplace_back(stream->queue->tail(),
+                                              isBlockingStream(stream));
   driver().streams.erase(stream);
   delete stream;
   return CUDA_SUCCESS;

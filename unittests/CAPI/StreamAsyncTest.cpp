@@ -395,6 +395,30 @@ TEST_F(StreamAsyncTest, HostFunctionHoldsStream) {
   EXPECT_EQ(cuStreamDestroy(stream), CUDA_SUCCESS);
 }
 
+// "In case the device is still doing work in the stream hStream when
+// cuStreamDestroy() is called, the function will return immediately and
+// the resources associated with hStream will be released automatically
+// once the device has completed all work in hStream." The work still runs,
+// and the context's synchronization waits for it.
+TEST_F(StreamAsyncTest, DestroyedStreamFinishesItsWork) {
+  CUstream stream = createStream(CU_STREAM_NON_BLOCKING);
+  CUdeviceptr out = allocateWords(1);
+  Gate gate;
+  ASSERT_EQ(gate.hold(stream), CUDA_SUCCESS);
+  ASSERT_EQ(launchStore(stream, out, 77), CUDA_SUCCESS);
+  ASSERT_EQ(cuStreamDestroy(stream), CUDA_SUCCESS);
+  std::thread opener([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    gate.open();
+  });
+  EXPECT_EQ(cuCtxSynchronize(), CUDA_SUCCESS);
+  EXPECT_TRUE(gate.left()) << "cuCtxSynchronize returned before the work of "
+                              "the destroyed stream was done";
+  EXPECT_EQ(loadWord(out), 77u);
+  opener.join();
+  EXPECT_FALSE(gate.timedOut());
+}
+
 TEST_F(StreamAsyncTest, KernelWaitsForHost) {
   CUstream stream = createStream(CU_STREAM_NON_BLOCKING);
   CUdeviceptr flag = allocateWords(1), out = allocateWords(1);
