@@ -342,6 +342,9 @@ bool isEvent(CUevent event);
 /// context's default stream) to its context.
 CUresult resolveStream(CUstream stream, CUctx_st *&ctx);
 
+/// The priority of \p stream (0, the lowest, for the default streams).
+int streamPriority(CUstream stream);
+
 /// Frees everything \p ctx owns (modules, streams, events, allocations).
 void releaseContextResources(CUctx_st *ctx);
 

@@ -1331,12 +1331,8 @@ CUresult ptxjit::capi::launchKernel(CUfunction f, ptxjit::Dim3 grid,
   options.cooperative = cooperative;
   options.cluster = cluster;
   // Stream priorities run from 0 (the lowest, the default) down to -5.
-  int streamPriority = priority ? *priority
-                       : stream && stream != CU_STREAM_LEGACY &&
-                               stream != CU_STREAM_PER_THREAD
-                           ? stream->priority
-                           : 0;
-  options.priority = unsigned(-std::clamp(streamPriority, -5, 0));
+  int launchPriority = priority ? *priority : streamPriority(stream);
+  options.priority = unsigned(-std::clamp(launchPriority, -5, 0));
   ptxjit::Module *jit = f->module->jit.get();
   StreamPosition launched = enqueue(
       stream, ctx,

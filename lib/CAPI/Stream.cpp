@@ -29,6 +29,10 @@ static bool isDefaultStream(CUstream stream) {
          stream == CU_STREAM_PER_THREAD;
 }
 
+int ptxjit::capi::streamPriority(CUstream stream) {
+  return isDefaultStream(stream) ? 0 : stream->priority;
+}
+
 /// The queue of \p stream in \p ctx.
 static StreamQueue &queueOf(CUstream stream, CUctx_st *ctx) {
   if (stream == nullptr || stream == CU_STREAM_LEGACY)
@@ -319,7 +323,7 @@ PTXJIT_EXPORT CUresult cuStreamGetPriority(CUstream hStream, int *priority) {
   CUctx_st *ctx;
   if (CUresult err = resolveStream(hStream, ctx))
     return err;
-  *priority = isDefaultStream(hStream) ? 0 : hStream->priority;
+  *priority = streamPriority(hStream);
   return CUDA_SUCCESS;
 }
 
@@ -472,7 +476,7 @@ PTXJIT_EXPORT CUresult cuStreamGetAttribute(CUstream hStream,
   if (it != attributes.end())
     *value_out = it->second;
   else if (attr == CU_LAUNCH_ATTRIBUTE_PRIORITY)
-    value_out->priority = isDefaultStream(hStream) ? 0 : hStream->priority;
+    value_out->priority = streamPriority(hStream);
   return CUDA_SUCCESS;
 }
 
@@ -503,7 +507,7 @@ PTXJIT_EXPORT CUresult cuStreamCopyAttributes(CUstream dst, CUstream src) {
     return err;
   streamAttributes(dst, dstCtx) = streamAttributes(src, srcCtx);
   if (!isDefaultStream(dst))
-    dst->priority = isDefaultStream(src) ? 0 : src->priority;
+    dst->priority = streamPriority(src);
   return CUDA_SUCCESS;
 }
 
