@@ -7,7 +7,8 @@
 // cp.async.bulk, cp.reduce.async.bulk and their prefetch (9.7.9.25.4),
 // cp{.reduce}.async.bulk.tensor and cp.async.bulk.prefetch.tensor
 // (9.7.9.25.5), cp.async.bulk.commit_group / wait_group (9.7.9.25.6),
-// tensormap.replace (9.7.9.26) and tensormap.cp_fenceproxy (9.7.13.16).
+// tensormap.replace (9.7.9.26), tensormap.cp_fenceproxy (9.7.13.16) and
+// clusterlaunchcontrol (9.7.13.17, 9.7.13.18).
 //
 // Each copy, reduction or tensor-map update becomes one `ptx.async_bulk`:
 // the operands go into an operand block (Runtime/BulkCopy.h) and the
@@ -481,6 +482,100 @@ LogicalResult FunctionEmitter::emitCpAsyncBulk(Mods &mods, bool reduce) {
            failure();
   ptx::AsyncBulkOp::create(b, loc, state, block,
                            b.getI64IntegerAttr(int64_t(form.bits)));
+  return success();
+}
+
+/// clusterlaunchcontrol.try_cancel (9.7.13.17): one `ptx.async_bulk`
+/// whose runtime takes a cluster of the launch that has not started; and
+/// clusterlaunchcontrol.query_cancel (9.7.13.18), which decodes the 16-byte
+/// response (BulkCopy.h, `CancelWord`) with integer operations.
+LogicalResult FunctionEmitter::emitClusterlaunchcontrol(Mods &mods) {
+  // The table requires one of the two.
+  bool tryCancel = mods.takeAny({Mod::try_cancel, Mod::query_cancel}) ==
+                   Mod::try_cancel;
+  PtxType b128 = PtxType::make(PtxType::Bits, 128);
+  if (tryCancel) {
+    bool async = mods.take(Mod::async);
+    bool sharedCta = mods.take(Mod::shared_cta);
+    bool viaMbarrier = mods.take(Mod::mbarrier_complete_tx_bytes);
+    bool multicastAll = mods.take(Mod::multicast_cluster_all);
+    SmallVector<StringRef, 2> types = mods.takeTypeNames({});
+    if (failed(checkAllUsed(mods)))
+      return failure();
+    if (!async || !viaMbarrier || types.size() != 1 || types[0] != "b128")
+      return instrError() << "write 'clusterlaunchcontrol.try_cancel.async"
+                             "{.shared::cta}.mbarrier::complete_tx::bytes"
+                             "{.multicast::cluster::all}.b128 [addr], [mbar]'",
+             failure();
+    // Without .shared::cta both operands are generic addresses.
+    StateSpace access = sharedCta ? StateSpace::shared : StateSpace::generic;
+    FailureOr<Value> response = addressValue(operand(0), access);
+    FailureOr<Value> mbar = addressValue(operand(1), access);
+    if (failed(response) || failed(mbar))
+      return failure();
+    Value block = entrySlot(bulk::kBlockBytes, 8);
+    storeBulkSlot(block, bulk::kDst, hostPointer(access, *response));
+    storeBulkSlot(block, bulk::kMbar, hostPointer(access, *mbar));
+    // ::all: every CTA of the cluster (the runtime drops ranks that do not
+    // exist).
+    storeBulkSlot(block, bulk::kCtaMask, i64Const(0xffff));
+    bulk::Form form =
+        bulk::Form::make(bulk::CancelCluster, bulk::SharedCta, bulk::Global);
+    form.withMbarrier().withMulticast(multicastAll);
+    ptx::AsyncBulkOp::create(b, loc, state, block,
+                             b.getI64IntegerAttr(int64_t(form.bits)));
+    return success();
+  }
+
+  std::optional<Mod> query =
+      mods.takeAny({Mod::is_canceled, Mod::get_first_ctaid,
+                    Mod::get_first_ctaid_x, Mod::get_first_ctaid_y,
+                    Mod::get_first_ctaid_z});
+  bool v4 = mods.take(Mod::v4);
+  SmallVector<StringRef, 2> types = mods.takeTypeNames({});
+  if (failed(checkAllUsed(mods)))
+    return failure();
+  StringRef resultType = query == Mod::is_canceled ? "pred" : "b32";
+  bool vectorForm = query == Mod::get_first_ctaid;
+  if (!query || v4 != vectorForm || types.size() != 2 ||
+      types[0] != resultType || types[1] != "b128")
+    return instrError()
+               << "write 'clusterlaunchcontrol.query_cancel.is_canceled.pred."
+                  "b128 p, response', '...get_first_ctaid.v4.b32.b128 {x, y, "
+                  "z, _}, response' or '...get_first_ctaid::{x|y|z}.b32.b128 "
+                  "d, response'",
+           failure();
+  FailureOr<Value> response = read(operand(1), b128);
+  if (failed(response))
+    return failure();
+  auto word = [&](unsigned index) -> Value {
+    Value shifted = *response;
+    if (index)
+      shifted = arith::ShRUIOp::create(
+          b, loc, shifted, intConst(b.getIntegerType(128), 32 * index));
+    return arith::TruncIOp::create(b, loc, b.getI32Type(), shifted);
+  };
+  PtxType b32 = PtxType::make(PtxType::Bits, 32);
+  if (query == Mod::is_canceled) {
+    Value cancelled = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, word(bulk::kCancelled), i32Const(0));
+    return write(operand(0), cancelled, PtxType::make(PtxType::Pred, 1));
+  }
+  if (!vectorForm) {
+    unsigned dim = query == Mod::get_first_ctaid_x   ? 0
+                   : query == Mod::get_first_ctaid_y ? 1
+                                                     : 2;
+    return write(operand(0), word(bulk::kFirstCtaidX + dim), b32);
+  }
+  const Operand &dst = operand(0);
+  if (failed(checkVectorOperand(dst, 4, "destination", "registers")))
+    return failure();
+  // The fourth element is unspecified: it gets the cancelled flag.
+  for (unsigned i = 0; i < 4; ++i)
+    if (failed(write(dst.elems[i],
+                     word(i < 3 ? bulk::kFirstCtaidX + i : bulk::kCancelled),
+                     b32)))
+      return failure();
   return success();
 }
 

@@ -146,7 +146,7 @@ StateSpace frontend::takeCvtaSpace(Mods &mods) {
   switch (space.value_or(Mod::global)) {
   case Mod::shared:
   case Mod::shared_cta:
-  case Mod::shared_cluster: // a cluster is one CTA (see takeSpace)
+  case Mod::shared_cluster: // offsets from the CTA's own window (takeSpace)
     return StateSpace::shared;
   case Mod::local:
     return StateSpace::local;
@@ -380,6 +380,7 @@ LogicalResult FunctionEmitter::emitCvta(Mods &mods) {
 }
 
 LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
+  bool sharedCluster = mods.has(Mod::shared_cluster);
   // The table requires a state space.
   StateSpace space = takeCvtaSpace(mods);
   if (failed(checkAllUsed(mods)))
@@ -415,7 +416,8 @@ LogicalResult FunctionEmitter::emitIsspacep(Mods &mods) {
   FailureOr<Value> a = read(operand(1), PtxType::make(PtxType::Bits, 64));
   if (failed(a))
     return failure();
-  Value result = ptx::IsspacepOp::create(b, loc, b.getI1Type(), state, *a, space);
+  Value result = ptx::IsspacepOp::create(b, loc, b.getI1Type(), state, *a,
+                                         space, sharedCluster);
   return write(operand(0), result, PtxType::make(PtxType::Pred, 1));
 }
 

@@ -320,6 +320,7 @@ private:
   //===--- bulk and tensor copies, tensor maps (BulkCopy.cpp) -------------===//
   LogicalResult emitCpAsyncBulk(Mods &mods, bool reduce);
   LogicalResult emitTensormap(Mods &mods);
+  LogicalResult emitClusterlaunchcontrol(Mods &mods);
   LogicalResult emitStAsync(Mods &mods);
   LogicalResult emitRedAsync(Mods &mods);
   LogicalResult emitMultimem(Mods &mods);

@@ -410,12 +410,6 @@ LogicalResult FunctionEmitter::emitWgmma(Mods &mods) {
            failure();
   unsigned dWords = 64 * n * matrix::elemBits(d) / (128 * 32);
   bool aInRegs = operand(1).kind == Operand::Vector;
-  if (aInRegs && !half)
-    return error(operand(1).loc) << "'wgmma.mma_async' with A in registers "
-                                    "is not supported yet for ."
-                                 << types[1] << " (ptxjit reads f16 and "
-                                    "bf16 A registers)",
-           failure();
   // Only f16/bf16 take imm-trans-a/b; the integer forms take no scales.
   unsigned count = curInstr->operands.size();
   unsigned wantCount = int8 ? 4 : half ? (aInRegs ? 7 : 8) : 6;

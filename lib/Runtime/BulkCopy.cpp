@@ -6,7 +6,8 @@
 //
 // cp.async.bulk, cp.reduce.async.bulk (PTX ISA 9.7.9.25.4),
 // cp{.reduce}.async.bulk.tensor (9.7.9.25.5, tensors in 5.5),
-// tensormap.replace (9.7.9.26) and tensormap.cp_fenceproxy (9.7.13.16).
+// tensormap.replace (9.7.9.26), tensormap.cp_fenceproxy (9.7.13.16) and
+// clusterlaunchcontrol.try_cancel (9.7.13.17).
 //
 // Every copy completes inside the instruction, and its complete-tx on the
 // mbarrier follows it: the ISA lets an asynchronous copy complete at any
@@ -639,6 +640,34 @@ void replaceField(ThreadState *st, const uint64_t *block, Form form) {
   }
 }
 
+/// clusterlaunchcontrol.try_cancel: takes the next cluster that no worker
+/// of the launch has started, so that it never runs, and answers with the
+/// ctaid of its first CTA; fails once every cluster has been started (and
+/// always in a cooperative launch, whose clusters all start together).
+/// The response goes to dst, or with `.multicast::cluster::all` to the same
+/// offset in every CTA of the cluster, each followed by a complete-tx of
+/// its 16 bytes.
+void cancelCluster(ThreadState *st, const uint64_t *block, Form form) {
+  uint32_t response[kCancelWords] = {0, 0, 0, 0};
+  if (PendingClusters *pending = st->pendingClusters;
+      pending && !pending->cooperative) {
+    uint64_t k = pending->next.fetch_add(1, std::memory_order_relaxed);
+    if (k < pending->numClusters) {
+      const uint32_t *perDim = pending->clustersPerDim;
+      uint64_t clusterId[3] = {k % perDim[0], k / perDim[0] % perDim[1],
+                               k / (uint64_t(perDim[0]) * perDim[1])};
+      response[kCancelled] = 1;
+      for (unsigned i = 0; i < 3; ++i)
+        response[kFirstCtaidX + i] =
+            uint32_t(clusterId[i] * pending->clusterShape[i]);
+    }
+  }
+  forEachDestination(st, block, form, [&](uint8_t *dst, uint64_t *mbar) {
+    std::memcpy(dst, response, sizeof(response));
+    completeTx(mbar, sizeof(response));
+  });
+}
+
 } // namespace
 
 extern "C" void ptxrt_async_bulk(ThreadState *st, const uint64_t *block,
@@ -655,5 +684,6 @@ extern "C" void ptxrt_async_bulk(ThreadState *st, const uint64_t *block,
     std::memcpy(reinterpret_cast<void *>(block[kDst]),
                 reinterpret_cast<const void *>(block[kSrc]), 128);
     return;
+  case CancelCluster: return cancelCluster(st, block, form);
   }
 }

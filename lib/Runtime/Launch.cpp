@@ -284,7 +284,13 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     if (progressTimeout <= 0)
       progressTimeout = kDefaultProgressTimeout;
   }
-  std::atomic<uint64_t> next{0};
+  PendingClusters pending;
+  pending.numClusters = numClusters;
+  pending.cooperative = l.cooperative;
+  for (int i = 0; i < 3; ++i) {
+    pending.clustersPerDim[i] = clustersPerDim[i];
+    pending.clusterShape[i] = clusterShape[i];
+  }
   std::atomic<bool> stop{false};
   std::atomic<uint64_t> progressEpoch{0};
   std::mutex faultMutex;
@@ -348,6 +354,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
     state.numSms = workers;
     state.sharedStride = uint32_t(sharedStride);
     state.isExplicitCluster = l.explicitCluster;
+    state.pendingClusters = &pending;
     uintptr_t workspace = reinterpret_cast<uintptr_t>(gridWorkspace.data);
     state.envreg[kGridWorkspaceEnvRegHi] = uint32_t(uint64_t(workspace) >> 32);
     state.envreg[kGridWorkspaceEnvRegLo] = uint32_t(workspace);
@@ -382,7 +389,7 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
           clusters.push_back(k);
       } else {
         if (taken == takenEnd) {
-          taken = next.fetch_add(batch, std::memory_order_relaxed);
+          taken = pending.next.fetch_add(batch, std::memory_order_relaxed);
           if (taken >= numClusters)
             break;
           takenEnd = std::min(taken + batch, numClusters);

@@ -597,12 +597,16 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
     for (unsigned x = 0; x < k; ++x) {
       uint32_t bits;
       if (f.aInRegisters()) {
-        // As mma.m16n8k16's A fragment, for the warp's 16 rows.
-        unsigned reg = (r / 8) | (x / 8) << 1;
-        unsigned lane = (r % 8) * 4 + (x % 8) / 2;
+        // As the A fragment of mma.m16n8k{16,8,32} with elements of the
+        // same width (place()), for the warp's 16 rows: four registers of
+        // perReg elements, rows g and g + 8, then the next 4 * perReg
+        // columns.
+        unsigned perReg = 32 / elemBits(f.a());
+        unsigned reg = (r / 8) | (x / (4 * perReg)) << 1;
+        unsigned lane = (r % 8) * 4 + (x % (4 * perReg)) / perReg;
         uint32_t w = blocks[lane] ? word(blocks[lane], kWgmmaARegsOffset, reg)
                                   : 0;
-        bits = (w >> (16 * (x % 2))) & 0xffff;
+        bits = field(w, elemBits(f.a()), x % perReg);
       } else {
         unsigned m = 16 * warpInGroup + r;
         bits = element(

@@ -379,8 +379,8 @@ constexpr unsigned coroutine = 248, waitKind = 256, waitId = 260,
                    collPred = 276, collA = 280, collB = 288, collC = 296,
                    result = 304, resultPred = 312, localSP = 320;
 constexpr unsigned clusterNctaid = 328, sharedStride = 340,
-                   isExplicitCluster = 344;
-constexpr unsigned size = 352;
+                   isExplicitCluster = 344, pendingClusters = 352;
+constexpr unsigned size = 360;
 } // namespace offsets
 
 //===----------------------------------------------------------------------===//

@@ -6,7 +6,8 @@
 //
 // What the frontend and the runtime agree on for `ptx.async_bulk`
 // (cp.async.bulk, cp.reduce.async.bulk, cp{.reduce}.async.bulk.tensor,
-// tensormap.replace, tensormap.cp_fenceproxy): the words of the operand
+// tensormap.replace, tensormap.cp_fenceproxy,
+// clusterlaunchcontrol.try_cancel): the words of the operand
 // block the generated code fills, and the bits of the form that says what
 // the instruction does. The runtime side is lib/Runtime/BulkCopy.cpp.
 //
@@ -61,7 +62,18 @@ enum Op : uint64_t {
   /// tensormap.replace.
   Replace = 5,
   /// tensormap.cp_fenceproxy: a copy of a 128-byte tensor map.
-  CopyTensorMap = 6
+  CopyTensorMap = 6,
+  /// clusterlaunchcontrol.try_cancel: the 16-byte response to dst.
+  CancelCluster = 7
+};
+
+/// The 32-bit words of clusterlaunchcontrol.try_cancel's response (the ISA
+/// leaves it opaque): whether a cluster was cancelled, then the ctaid of
+/// its first CTA.
+enum CancelWord : unsigned {
+  kCancelled = 0,
+  kFirstCtaidX = 1,
+  kCancelWords = 4
 };
 
 /// State spaces of the destination and source.

@@ -16,10 +16,26 @@
 
 #include "ptxjit/Runtime/ABI.h"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
 namespace ptxjit::rt {
+
+/// The clusters of a grid that no worker has started yet: the workers of
+/// the launch take them in order, and `clusterlaunchcontrol.try_cancel`
+/// takes the next one instead of a worker (9.7.13.17).
+struct PendingClusters {
+  /// The index of the next cluster nobody has taken (may pass
+  /// numClusters).
+  std::atomic<uint64_t> next{0};
+  uint64_t numClusters = 0;
+  /// Clusters per grid dimension and CTAs per cluster dimension.
+  uint32_t clustersPerDim[3] = {1, 1, 1};
+  uint32_t clusterShape[3] = {1, 1, 1};
+  /// A cooperative launch has started every cluster: none can be taken.
+  bool cooperative = false;
+};
 
 struct ThreadState {
   uint32_t tid[3];
@@ -86,6 +102,9 @@ struct ThreadState {
   /// racecheck: the interval of the thread among its warp, which warp
   /// collectives end.
   uint32_t warpSyncEpoch;
+  /// The clusters of the grid no worker has started yet, which
+  /// `clusterlaunchcontrol.try_cancel` takes (null outside a launch).
+  PendingClusters *pendingClusters;
 };
 
 static_assert(offsetof(ThreadState, tid) == offsets::tid);
@@ -125,6 +144,8 @@ static_assert(offsetof(ThreadState, clusterNctaid) == offsets::clusterNctaid);
 static_assert(offsetof(ThreadState, sharedStride) == offsets::sharedStride);
 static_assert(offsetof(ThreadState, isExplicitCluster) ==
               offsets::isExplicitCluster);
+static_assert(offsetof(ThreadState, pendingClusters) ==
+              offsets::pendingClusters);
 static_assert(sizeof(ThreadState) == offsets::size);
 
 /// Signature of the generated per-CTA entry point `__ptx_cta_<kernel>`.

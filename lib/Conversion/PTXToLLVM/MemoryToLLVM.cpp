@@ -104,47 +104,6 @@ struct CvtaLowering : PTXPattern<ptx::CvtaOp> {
   }
 };
 
-/// isspacep: whether a generic address lies in a window; global is what
-/// lies in none.
-struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
-  using PTXPattern::PTXPattern;
-  FailureOr<Value> lower(ptx::IsspacepOp op, Adaptor a, Gen &g,
-                         ConversionPatternRewriter &rewriter) const override {
-    Value st = a.getState();
-    Value addr = g.zext(g.i64(), a.getAddr());
-    auto within = [&](unsigned baseOff, Value size) {
-      Value base = g.ptrToInt(g.stateField(st, baseOff, g.ptr()));
-      Value rel = g.sub(addr, base);
-      return g.icmp(LLVM::ICmpPredicate::ult, rel, size);
-    };
-    // The shared window includes the reserved part that follows the CTA's
-    // shared memory (rt::kReservedSharedBytes, 16-aligned).
-    Value sharedBytes = g.zext(
-        g.i64(), g.stateField(st, offsets::totalSharedBytes, g.i32()));
-    Value shared = within(
-        offsets::shared,
-        g.add(g.band(g.add(sharedBytes, g.cst(g.i64(), 15)),
-                     g.cst(g.i64(), -16)),
-              g.cst(g.i64(), rt::kReservedSharedBytes)));
-    Value local = within(
-        offsets::local,
-        g.stateField(st, offsets::localBytesPerThread, g.i64()));
-    Value param = within(offsets::params,
-                         g.zext(g.i64(), g.stateField(st, offsets::paramBytes,
-                                                      g.i32())));
-    switch (op.getSpace()) {
-    case ptx::StateSpace::shared: return shared;
-    case ptx::StateSpace::local: return local;
-    case ptx::StateSpace::param: return param;
-    case ptx::StateSpace::global:
-      return g.bnot(g.bor(shared, g.bor(local, param)));
-    default:
-      return rewriter.notifyMatchFailure(
-          op, "isspacep tests the global, shared, local or param space only");
-    }
-  }
-};
-
 /// The cluster's shared memory (ThreadState.h): the base of the window of
 /// rank 0, the distance between windows, and this CTA's rank, as i64.
 struct ClusterWindows {
@@ -161,6 +120,66 @@ struct ClusterWindows {
     if (sharedCluster)
       return g.add(g.sext(g.i64(), addr), g.mul(rank, stride));
     return g.sub(g.zext(g.i64(), addr), base);
+  }
+  /// The number of CTAs in the cluster.
+  Value ctas(Gen &g, Value st) {
+    Value n = g.cst(g.i64(), 1);
+    for (unsigned dim = 0; dim < 3; ++dim)
+      n = g.mul(n, g.zext(g.i64(), g.stateField(st, offsets::clusterNctaid +
+                                                       4 * dim,
+                                                   g.i32())));
+    return n;
+  }
+};
+
+/// isspacep: whether a generic address lies in a window; global is what
+/// lies in none (no CTA's window of the cluster included).
+struct IsspacepLowering : PTXPattern<ptx::IsspacepOp> {
+  using PTXPattern::PTXPattern;
+  FailureOr<Value> lower(ptx::IsspacepOp op, Adaptor a, Gen &g,
+                         ConversionPatternRewriter &rewriter) const override {
+    Value st = a.getState();
+    Value addr = g.zext(g.i64(), a.getAddr());
+    auto within = [&](unsigned baseOff, Value size) {
+      Value base = g.ptrToInt(g.stateField(st, baseOff, g.ptr()));
+      Value rel = g.sub(addr, base);
+      return g.icmp(LLVM::ICmpPredicate::ult, rel, size);
+    };
+    // The shared window includes the reserved part that follows the CTA's
+    // shared memory (rt::kReservedSharedBytes, 16-aligned).
+    Value sharedBytes = g.zext(
+        g.i64(), g.stateField(st, offsets::totalSharedBytes, g.i32()));
+    Value windowBytes =
+        g.add(g.band(g.add(sharedBytes, g.cst(g.i64(), 15)),
+                     g.cst(g.i64(), -16)),
+              g.cst(g.i64(), rt::kReservedSharedBytes));
+    Value shared = within(offsets::shared, windowBytes);
+    // Any window of the cluster: below the last window's end and in the
+    // used part of its window (the rest of a stride is padding).
+    ClusterWindows cluster(g, st);
+    Value offset = cluster.offsetOf(g, addr, /*sharedCluster=*/false);
+    Value clusterShared = g.band(
+        g.icmp(LLVM::ICmpPredicate::ult, offset,
+               g.mul(cluster.ctas(g, st), cluster.stride)),
+        g.icmp(LLVM::ICmpPredicate::ult, g.urem(offset, cluster.stride),
+               windowBytes));
+    Value local = within(
+        offsets::local,
+        g.stateField(st, offsets::localBytesPerThread, g.i64()));
+    Value param = within(offsets::params,
+                         g.zext(g.i64(), g.stateField(st, offsets::paramBytes,
+                                                      g.i32())));
+    switch (op.getSpace()) {
+    case ptx::StateSpace::shared:
+      return op.getSharedCluster() ? clusterShared : shared;
+    case ptx::StateSpace::local: return local;
+    case ptx::StateSpace::param: return param;
+    case ptx::StateSpace::global:
+      return g.bnot(g.bor(clusterShared, g.bor(local, param)));
+    default:
+      return rewriter.notifyMatchFailure(
+          op, "isspacep tests the global, shared, local or param space only");
+    }
   }
 };
 

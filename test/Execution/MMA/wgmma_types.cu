@@ -1,5 +1,6 @@
 // wgmma.mma_async with tf32 (k8), e4m3 (k32) and s8/u8 (k32) inputs, m64n16,
-// A and B through matrix descriptors in the ISA's canonical K-major layout
+// A and B through matrix descriptors, or (the *_areg kernels) A in
+// registers and B through a descriptor, in the ISA's canonical K-major layout
 // without swizzle (9.7.15.5.1: 8 x 16-byte core matrices, LBO between the
 // two along K, SBO between the 8-row groups). A is 64 x 32 bytes and B
 // 16 x 32 bytes (N x K), both row-major in global memory; D (64 x 16 words,
@@ -64,6 +65,41 @@ __device__ void run(const uint8_t *A, const uint8_t *B, uint32_t *D) {
                  DREGS ", %8, %9, p;\n}"
                  : DOUT
                  : "l"(a), "l"(b));
+  // A in registers (KIND 4-6): the warp's 16 rows of A as mma.m16n8k8's
+  // (tf32) and mma.m16n8k32's (8-bit) A fragments, which put 4 bytes of
+  // row g (registers 0 and 2) or g + 8 (1 and 3) at byte 4t, or 16 + 4t
+  // (registers 2 and 3), of the row: the same bytes for both widths.
+  uint32_t ar[4];
+  {
+    uint32_t w = threadIdx.x / 32, lane = threadIdx.x % 32;
+    for (int j = 0; j < 4; ++j) {
+      uint32_t row = 16 * w + lane / 4 + 8 * (j & 1);
+      uint32_t byte = 4 * (lane % 4) + 16 * (j >> 1);
+      const uint8_t *p = A + row * 32 + byte;
+      ar[j] = uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 |
+              uint32_t(p[3]) << 24;
+    }
+  }
+#define AREGS "{%10, %11, %12, %13}"
+#define AIN "r"(ar[0]), "r"(ar[1]), "r"(ar[2]), "r"(ar[3])
+  if constexpr (KIND == 4)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32 " DREGS
+                 ", " AREGS ", %9, p, 1, 1;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b), AIN);
+  if constexpr (KIND == 5)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e4m3 " DREGS
+                 ", " AREGS ", %9, p, 1, 1;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b), AIN);
+  if constexpr (KIND == 6)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k32.s32.s8.s8 " DREGS
+                 ", " AREGS ", %9, p;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b), AIN);
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
   // The m64nNk* accumulator layout (as wgmma_probe's).
@@ -91,4 +127,18 @@ extern "C" __global__ void wgmma_u8s8_satfinite(const uint8_t *A,
                                                 const uint8_t *B,
                                                 uint32_t *D) {
   run<3>(A, B, D);
+}
+
+// A in registers.
+extern "C" __global__ void wgmma_tf32_areg(const uint8_t *A, const uint8_t *B,
+                                           uint32_t *D) {
+  run<4>(A, B, D);
+}
+extern "C" __global__ void wgmma_e4m3_areg(const uint8_t *A, const uint8_t *B,
+                                           uint32_t *D) {
+  run<5>(A, B, D);
+}
+extern "C" __global__ void wgmma_s8_areg(const uint8_t *A, const uint8_t *B,
+                                         uint32_t *D) {
+  run<6>(A, B, D);
 }

@@ -812,10 +812,16 @@ LogicalResult MbarrierOp::verify() {
 
 /// The form must name a bulk operation; the tensor forms have 1 to 5
 /// dimensions.
+LogicalResult IsspacepOp::verify() {
+  if (getSharedCluster() && getSpace() != StateSpace::shared)
+    return emitOpError("shared_cluster applies to the shared space only");
+  return success();
+}
+
 LogicalResult AsyncBulkOp::verify() {
   using namespace ptxjit::rt::bulk;
   Form form{uint64_t(getForm())};
-  if (form.op() > CopyTensorMap)
+  if (form.op() > CancelCluster)
     return emitOpError("has an unknown operation ") << unsigned(form.op());
   bool tensor = form.op() == TensorLoad || form.op() == TensorStore ||
                 form.op() == TensorReduce;

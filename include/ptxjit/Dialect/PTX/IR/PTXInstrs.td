@@ -818,6 +818,23 @@ def : SyncInstr<"tensormap", "9.7.9.26, 9.7.13.16", "emitTensormap(mods)",
   let types = ["b32", "b64"];
   let ops = ["ptx.async_bulk"];
 }
+def Mod_ClcRequest : PTX_Modifiers<["try_cancel", "query_cancel"],
+    "cancel a cluster that has not started, or decode the response">;
+def Mod_ClcSpace : PTX_Modifiers<["shared::cta"],
+    "state space of the response and the mbarrier">;
+def Mod_multicast_all : PTX_Flag<"multicast::cluster::all",
+    "write the response to every CTA of the cluster">;
+def Mod_ClcQuery : PTX_Modifiers<["is_canceled", "get_first_ctaid",
+    "get_first_ctaid::x", "get_first_ctaid::y", "get_first_ctaid::z"],
+    "what query_cancel extracts from a response">;
+def : SyncInstr<"clusterlaunchcontrol", "9.7.13.17, 9.7.13.18",
+    "emitClusterlaunchcontrol(mods)",
+    [Mod_ClcRequest, Mod_async, Mod_ClcSpace, Mod_BulkCompletion,
+     Mod_multicast_all, Mod_ClcQuery, Mod_Vector]> {
+  let operandCounts = [2];
+  let required = [Mod_ClcRequest];
+  let ops = ["ptx.async_bulk"];
+}
 def : SyncInstr<"griddepcontrol", "9.7.13.13", "emitGriddepcontrol(mods)",
     [Mod_GriddepAction]> {
   let operandCounts = [0];

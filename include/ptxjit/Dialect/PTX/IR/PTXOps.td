@@ -464,9 +464,14 @@ def PTX_CvtaOp : PTX_Op<"cvta", [Pure]> {
 
 def PTX_IsspacepOp : PTX_Op<"isspacep", [Pure]> {
   let summary = "whether a generic address falls in a state space";
-  let description = "`isspacep.space p, a`.";
+  let description = [{
+    `isspacep.space p, a`. With `shared_cluster` (`isspacep.shared::cluster`)
+    the shared space is the windows of every CTA of the cluster, not only
+    the executing CTA's.
+  }];
   let arguments = (ins LLVM_AnyPointer:$state, AnyInteger:$addr,
-                       PTX_StateSpaceAttr:$space);
+                       PTX_StateSpaceAttr:$space, UnitAttr:$shared_cluster);
+  let hasVerifier = 1;
   let results = (outs I1:$res);
 }
 
