@@ -748,9 +748,13 @@ LogicalResult FunctionEmitter::emitStAsync(Mods &mods) {
     FailureOr<Value> value = read(operand(1), *type, /*relaxed=*/true);
     if (failed(addr) || failed(value))
       return failure();
+    // `.mmio` asks that the store happen exactly once, as written: a
+    // release store at system scope is one host atomic store, which the
+    // compiler neither drops nor merges, so it needs no volatile flag
+    // (the op's `mmio` is the relaxed form of ld/st).
     ptx::StOp::create(b, loc, hostPointer(access, *addr), ValueRange{*value},
                       access, /*isVolatile=*/false, nullptr,
-                      orderAttr(order), scopeAttr(scope), mmio);
+                      orderAttr(order), scopeAttr(scope), /*mmio=*/false);
     return success();
   }
   if (mmio || !viaMbarrier || (scope && *scope != ptx::MemScope::cluster) ||
@@ -799,7 +803,7 @@ LogicalResult FunctionEmitter::emitRedAsync(Mods &mods) {
   std::optional<ptx::MemoryOrder> order = mods.takeEnum<ptx::MemoryOrder>(
       {ptx::MemoryOrder::relaxed, ptx::MemoryOrder::release});
   std::optional<ptx::MemScope> scope = mods.takeEnum<ptx::MemScope>(
-      {ptx::MemScope::cluster, ptx::MemScope::gpu});
+      {ptx::MemScope::cluster, ptx::MemScope::gpu, ptx::MemScope::sys});
   std::optional<Mod> space =
       mods.takeAny({Mod::shared_cluster, Mod::global});
   bool viaMbarrier = mods.take(Mod::mbarrier_complete_tx_bytes);
@@ -832,14 +836,18 @@ LogicalResult FunctionEmitter::emitRedAsync(Mods &mods) {
                         << "." << spelling(*opMod) << "' does not take '" << t
                         << "'",
            failure();
+  // The syntax of 9.7.13.7 lists .gpu and .cluster for the release form,
+  // but its notes add .sys (PTX 8.7), which .mmio requires; ptxas accepts
+  // all three.
   if (release ? (viaMbarrier || (space && *space != Mod::global) ||
-                 (mmio && *scope != ptx::MemScope::gpu))
+                 (mmio && *scope != ptx::MemScope::sys))
               : (mmio || *scope != ptx::MemScope::cluster ||
                  (space && *space != Mod::shared_cluster)))
     return instrError() << "write 'red.async.relaxed.cluster{.shared::"
                            "cluster}{.mbarrier::complete_tx::bytes}.op.type "
-                           "[a], b, [mbar]' or 'red.async.release.{gpu|"
-                           "cluster}{.global}.add.type [a], b'",
+                           "[a], b, [mbar]' or 'red.async{.mmio}.release."
+                           "{gpu|cluster|sys}{.global}.add.type [a], b' "
+                           "(.mmio with .sys)",
            failure();
   if (failed(expectOperands(release ? 2 : 3)))
     return failure();

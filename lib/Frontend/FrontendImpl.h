@@ -248,6 +248,8 @@ struct ModuleInfo {
   /// The SM number of the `.target` (52 for sm_52, 90 for sm_90a); 0 when
   /// the target names none.
   unsigned smVersion = 0;
+  /// The `.version` as major * 10 + minor (63 for 6.3); 0 if unreadable.
+  unsigned ptxVersion = 0;
 };
 
 /// The attributes that mark the offset constants of `.shared` variables

@@ -367,6 +367,9 @@ LogicalResult FunctionEmitter::emitWgmma(Mods &mods) {
                            "('.m64nNk16', ...)",
            failure();
   bool satfinite = mods.take(Mod::satfinite);
+  // b1: `.and.popc` (the only operation of wgmma's single-bit form).
+  std::optional<Mod> bitOp = mods.takeAny({Mod::and_, Mod::xor_});
+  bool popc = mods.take(Mod::popc);
   SmallVector<StringRef, 4> types = mods.takeTypeNames(
       {Mod::tf32, Mod::e4m3, Mod::e5m2, Mod::s4, Mod::u4, Mod::b1});
   if (failed(checkAllUsed(mods)))
@@ -392,20 +395,27 @@ LogicalResult FunctionEmitter::emitWgmma(Mods &mods) {
   bool half = (a == matrix::F16 || a == matrix::BF16) && a == bElem;
   bool tf32 = a == matrix::TF32 && bElem == matrix::TF32;
   bool fp8 = isFp8(a) && isFp8(bElem);
-  bool int8 = isInt8(a) && isInt8(bElem);
-  unsigned wantK = half ? 16 : tf32 ? 8 : 32;
+  bool single = a == matrix::B1 && bElem == matrix::B1;
+  if (single != (bitOp || popc) || (bitOp && *bitOp != Mod::and_) ||
+      (single && !popc))
+    return instrError() << "the single-bit 'wgmma.mma_async' is "
+                           "'.s32.b1.b1.and.popc', and only it takes '.and' "
+                           "and '.popc'",
+           failure();
+  // b1 sums integer products like s8/u8, without .satfinite.
+  bool int8 = (isInt8(a) && isInt8(bElem)) || single;
+  unsigned wantK = half ? 16 : tf32 ? 8 : single ? 256 : 32;
   bool validD = int8 ? d == matrix::S32
                      : d == matrix::F32 ||
                            (d == matrix::F16 && (a == matrix::F16 || fp8));
   if (!(half || tf32 || fp8 || int8) || k != wantK || !validD)
     return instrError() << "'wgmma.mma_async." << shape << "." << types[0]
                         << "." << types[1] << "." << types[2]
-                        << "' is not supported yet (ptxjit runs the f16 and "
-                           "bf16 forms with k16, tf32 with k8, e4m3/e5m2 and "
-                           "s8/u8 with k32)",
+                        << "' is not a form of the ISA (f16 and bf16 take "
+                           "k16, tf32 k8, e4m3/e5m2 and s8/u8 k32, b1 k256)",
            failure();
-  if (satfinite && !int8)
-    return instrError() << "'.satfinite' applies to the integer wgmma forms "
+  if (satfinite && (!int8 || single))
+    return instrError() << "'.satfinite' applies to the s8/u8 wgmma forms "
                            "only",
            failure();
   unsigned dWords = 64 * n * matrix::elemBits(d) / (128 * 32);
@@ -513,10 +523,12 @@ LogicalResult FunctionEmitter::emitWmma(Mods &mods) {
   std::optional<Mod> space =
       mods.takeAny({Mod::global, Mod::shared, Mod::shared_cta});
   bool satfinite = mods.take(Mod::satfinite);
-  // f64 wmma.mma takes a rounding modifier; the fused multiply-adds round
-  // to nearest (other modes are not supported yet).
+  // f64 wmma.mma takes a rounding modifier for its fused multiply-adds.
   std::optional<ptx::RoundingMode> rounding =
       mods.takeEnum<ptx::RoundingMode>(kIeeeRoundings);
+  // b1 wmma.mma: `.xor.popc` or `.and.popc`.
+  std::optional<Mod> bitOp = mods.takeAny({Mod::xor_, Mod::and_});
+  bool popc = mods.take(Mod::popc);
   SmallVector<StringRef, 4> types = mods.takeTypeNames(
       {Mod::tf32, Mod::e4m3, Mod::e5m2, Mod::s4, Mod::u4, Mod::b1});
   if (failed(checkAllUsed(mods)))
@@ -527,10 +539,11 @@ LogicalResult FunctionEmitter::emitWmma(Mods &mods) {
     return instrError() << "a rounding modifier applies to the f64 "
                            "'wmma.mma' only",
            failure();
-  if (rounding && *rounding != ptx::RoundingMode::rn)
-    return instrError() << "'wmma.mma' with '."
-                        << ptx::stringifyRoundingMode(*rounding)
-                        << "' is not supported yet (ptxjit runs '.rn')",
+  bool single = isMma && types.size() == 4 && types[1] == "b1";
+  if (single != (bitOp || popc) || (single && (!bitOp || !popc)))
+    return instrError() << "the single-bit 'wmma.mma' is "
+                           "'wmma.mma.{xor|and}.popc...s32.b1.b1.s32', and "
+                           "only it takes '.xor', '.and' and '.popc'",
            failure();
   if (isMma == which.has_value() || !layout || isMma != bLayout.has_value())
     return instrError() << "write 'wmma.load.{a,b,c}' or 'wmma.store.d' "
@@ -574,12 +587,33 @@ LogicalResult FunctionEmitter::emitWmma(Mods &mods) {
       (sixteen && (inputs == matrix::F16 || inputs == matrix::BF16 ||
                    inputs == matrix::S8 || inputs == matrix::U8)) ||
       (shape == "m16n16k8" && inputs == matrix::TF32) ||
-      (shape == "m8n8k4" && inputs == matrix::F64);
+      (shape == "m8n8k4" && inputs == matrix::F64) ||
+      (shape == "m8n8k32" && (inputs == matrix::S4 || inputs == matrix::U4)) ||
+      (shape == "m8n8k128" && inputs == matrix::B1);
+  // The sub-byte and single-bit A is row-major, B column-major (9.7.14.4.4).
+  bool packed = inputs == matrix::S4 || inputs == matrix::U4 ||
+                inputs == matrix::B1;
+  if (packed) {
+    bool aRow = isMma ? *layout == Mod::row
+                      : *which != Mod::a || *layout == Mod::row;
+    bool bCol = isMma ? *bLayout == Mod::col
+                      : *which != Mod::b || *layout == Mod::col;
+    if (!aRow || !bCol)
+      return instrError() << "the sub-byte and single-bit 'wmma' takes A "
+                             "row-major and B column-major",
+             failure();
+    if (satfinite && inputs == matrix::B1)
+      return instrError() << "'.satfinite' does not apply to the single-bit "
+                             "'wmma.mma'",
+             failure();
+  }
   if ((isMma && (ab == matrix::ElemNone || c == matrix::ElemNone ||
                  d == matrix::ElemNone)) ||
       (!isMma && moved == matrix::ElemNone) || !inputsOk)
-    return instrError() << "this 'wmma' form is not supported yet (ptxjit "
-                           "runs the f16, bf16, u8/s8, tf32 and f64 shapes)",
+    return instrError() << "this 'wmma' form is not one of the ISA's (f16, "
+                           "bf16 and u8/s8 with m16n16k16, m8n32k16 or "
+                           "m32n8k16; tf32 m16n16k8; f64 m8n8k4; s4/u4 "
+                           "m8n8k32; b1 m8n8k128)",
            failure();
   PtxType word = PtxType::make(PtxType::Bits, 32);
   PtxType word64 = PtxType::make(PtxType::Bits, 64);
@@ -608,8 +642,17 @@ LogicalResult FunctionEmitter::emitWmma(Mods &mods) {
     storeWords(b, loc, block, matrix::kAOffset, *av);
     storeWords(b, loc, block, matrix::kBOffset, *bv);
     storeWords(b, loc, block, matrix::kCOffset, *cv);
+    unsigned bitCode = !bitOp ? 0 : *bitOp == Mod::xor_ ? 1 : 2;
+    unsigned roundingCode = 0;
+    if (rounding)
+      switch (*rounding) {
+      case ptx::RoundingMode::rz: roundingCode = PTXRT_RZ; break;
+      case ptx::RoundingMode::rm: roundingCode = PTXRT_RM; break;
+      case ptx::RoundingMode::rp: roundingCode = PTXRT_RP; break;
+      default: roundingCode = PTXRT_RN; break;
+      }
     auto code = matrix::Form::wmma(matrix::WmmaMma, m, n, k, ab, c, d,
-                                   false, satfinite);
+                                   false, satfinite, bitCode, roundingCode);
     ptx::WarpMatrixOp::create(b, loc, state, block,
                               b.getI64IntegerAttr(int64_t(code.bits)));
     return writeFragment(operand(0), registers(m, n, d, false), wordOf(d),

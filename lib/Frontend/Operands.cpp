@@ -267,13 +267,15 @@ FunctionEmitter::symbolAddress(const Operand &op) {
                            << "' cannot be used as a value",
              failure();
     if (moduleInfo.functions.count(name)) {
-      // A function's address: its host code address.
+      // A function's address: its host code address (an alias's is its
+      // aliasee's, which is the function the alias names).
       auto sig = moduleInfo.functions.lookup(name);
       SmallVector<Type> argTypes(
           1 + sig.paramSizes.size() + sig.retSizes.size(),
           LLVM::LLVMPointerType::get(ctx));
       Value fnValue = func::ConstantOp::create(
-          b, loc, b.getFunctionType(argTypes, {}), name);
+          b, loc, b.getFunctionType(argTypes, {}),
+          sig.aliasee.empty() ? name : StringRef(sig.aliasee));
       Value ptr = UnrealizedConversionCastOp::create(
                       b, loc, LLVM::LLVMPointerType::get(ctx), fnValue)
                       .getResult(0);

@@ -326,6 +326,13 @@ LogicalResult Parser::parseHeader() {
   if (!tok.is(Token::DecimalFloat))
     return unexpected("a version number such as 8.0");
   StringRef versionText = tok.spelling;
+  {
+    auto [major, minor] = versionText.split('.');
+    unsigned majorNumber = 0, minorNumber = 0;
+    if (!major.getAsInteger(10, majorNumber) &&
+        !minor.getAsInteger(10, minorNumber) && minorNumber < 10)
+      info.ptxVersion = majorNumber * 10 + minorNumber;
+  }
   consume();
   module.get()->setAttr(attrs::kVersion, StringAttr::get(ctx, versionText));
   if (!isDot("target"))

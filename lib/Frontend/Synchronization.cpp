@@ -269,17 +269,21 @@ LogicalResult FunctionEmitter::emitWarpCollective(Mods &mods) {
                        false);
     return write(operand(0), coll.getResult(0), b32);
   }
-  // Without `.sync` (targets before sm_70 only, as ptxas has it), vote and
-  // shfl work on the lanes that execute the instruction together: the
-  // member mask is what activemask gives there.
+  // Without `.sync` (targets before sm_70, or PTX before 6.4, which
+  // removed the form for sm_70 and later), vote and shfl work on the lanes
+  // that execute the instruction together: the member mask is what
+  // activemask gives there.
   Value implicitMask;
   if (!mods.take(Mod::sync)) {
     bool legacy = curId == InstrId::vote || curId == InstrId::shfl;
-    if (!legacy || moduleInfo.smVersion == 0 || moduleInfo.smVersion >= 70)
+    bool allowed = moduleInfo.smVersion != 0 &&
+                   (moduleInfo.smVersion < 70 ||
+                    (moduleInfo.ptxVersion != 0 && moduleInfo.ptxVersion < 64));
+    if (!legacy || !allowed)
       return instrError() << "'" << op << "' without '.sync' is "
                           << (legacy ? "not valid on sm_70 and later "
-                                       "targets (it is deprecated since PTX "
-                                       "6.0): write '" +
+                                       "targets from PTX 6.4 (it is "
+                                       "deprecated since PTX 6.0): write '" +
                                            op.str() + ".sync' with a mask"
                                      : "not valid: write '" + op.str() +
                                            ".sync'"),

@@ -339,9 +339,10 @@ uint64_t bitsOf(double d) {
 }
 
 /// D = A * B + C for an mma form \p f (its types, .satfinite and bit
-/// operation) on gathered matrices.
+/// operation) on gathered matrices; f64 fused multiply-adds round as
+/// \p f64Rounding (a PtxrtRounding; wmma's `.rnd`).
 Matrices multiply(const Form &f, const Matrices &a, const Matrices &b,
-                  const Matrices &c) {
+                  const Matrices &c, uint32_t f64Rounding = PTXRT_RN) {
   unsigned m = a.rows, n = b.cols, k = a.cols, copies = a.copies;
   Matrices d{m, n, copies, std::vector<uint64_t>(size_t(m) * n * copies)};
   auto at = [](const Matrices &x, unsigned q, unsigned r, unsigned col) {
@@ -369,7 +370,11 @@ Matrices multiply(const Form &f, const Matrices &a, const Matrices &b,
         case F64: {
           double acc = f64Of(cBits);
           for (unsigned x = 0; x < k; ++x)
-            acc = std::fma(f64Of(at(a, q, i, x)), f64Of(at(b, q, x, j)), acc);
+            acc = f64Rounding == PTXRT_RN
+                      ? std::fma(f64Of(at(a, q, i, x)), f64Of(at(b, q, x, j)),
+                                 acc)
+                      : ptxrt_f64_fma(f64Of(at(a, q, i, x)),
+                                      f64Of(at(b, q, x, j)), acc, f64Rounding);
           // NaNs as the host's fma makes them: the first NaN operand
           // quieted, or the default NaN 0xfff8000000000000 for an invalid
           // operation (an H100 gives the same NaNs but may pick another
@@ -576,7 +581,10 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
   uint64_t aDesc, bDesc;
   std::memcpy(&aDesc, any + kWgmmaADescOffset, 8);
   std::memcpy(&bDesc, any + kWgmmaBDescOffset, 8);
-  unsigned elemBytes = elemBits(f.a()) / 8;
+  // b1 elements are bits, K-major: element x of a row is bit x % 8 of its
+  // byte x / 8 (as in the b1 registers, lowest bit first).
+  bool single = f.a() == B1;
+  unsigned elemBytes = single ? 1 : elemBits(f.a()) / 8;
   // The descriptors' shared memory, read by the warp (its first lane, in
   // checked mode).
   auto element = [&](uint64_t offset) {
@@ -587,10 +595,19 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
       std::memcpy(&v, at, elemBytes);
     return v;
   };
-  bool integer = f.a() == S8 || f.a() == U8;
+  // Element (mn, x) of the matrix behind a descriptor.
+  auto described = [&](uint64_t desc, unsigned mn, unsigned x, bool kMajor) {
+    if (!single)
+      return element(descriptorAddress(desc, mn, x, kMajor, elemBytes));
+    return (element(descriptorAddress(desc, mn, x / 8, true, 1)) >> (x % 8)) &
+           1;
+  };
+  // The integer forms, whose products and sums are exact: s8/u8, and b1,
+  // whose .and.popc sums the products of bits.
+  bool integer = f.a() == S8 || f.a() == U8 || single;
   // A: 16 rows of this warp x k; B: k x n.
   std::vector<Term> aTerms(16 * k), bTerms(size_t(k) * n);
-  // s8/u8 elements, whose products and sums are exact integers.
+  // Integer elements (s8, u8, b1).
   std::vector<int64_t> aInts(integer ? 16 * k : 0),
       bInts(integer ? size_t(k) * n : 0);
   for (unsigned r = 0; r < 16; ++r)
@@ -608,9 +625,7 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
                                   : 0;
         bits = field(w, elemBits(f.a()), x % perReg);
       } else {
-        unsigned m = 16 * warpInGroup + r;
-        bits = element(
-            descriptorAddress(aDesc, m, x, !f.transA(), elemBytes));
+        bits = described(aDesc, 16 * warpInGroup + r, x, !f.transA());
       }
       if (integer) {
         aInts[r * k + x] = signedElem(f.a(), bits);
@@ -622,8 +637,7 @@ void wgmma(const Form &f, uint8_t *const blocks[], unsigned warpInGroup,
     }
   for (unsigned x = 0; x < k; ++x)
     for (unsigned c = 0; c < n; ++c) {
-      uint32_t bits =
-          element(descriptorAddress(bDesc, c, x, !f.transB(), elemBytes));
+      uint32_t bits = described(bDesc, c, x, !f.transB());
       if (integer) {
         bInts[x * n + c] = signedElem(f.b(), bits);
         continue;
@@ -711,7 +725,12 @@ void wmmaMove(const Form &f, uint8_t *const blocks[],
   // that (wmma.load.b.row.m32n8k16.f16: 16-byte rows, 32-byte fragments),
   // so the check asks for what the GPU's widest load of a row segment
   // needs: 16 bytes, or the fragment's size where smaller.
-  unsigned lineAlign = std::min(shape.slots * bytes, 16u);
+  unsigned lineAlign =
+      std::max(1u, std::min(shape.slots * shape.bits / 8, 16u));
+  // s4/u4 and b1 elements are packed, the first in the lowest bits of a
+  // byte: element i of a row or column is bits [i * bits, (i + 1) * bits)
+  // of it (loads only: D is s32).
+  bool packed = shape.bits < 8;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     uint8_t *block = blocks[lane];
     if (!block)
@@ -723,10 +742,21 @@ void wmmaMove(const Form &f, uint8_t *const blocks[],
     for (unsigned s = 0; s < shape.slots; ++s) {
       unsigned e = shape.element(lane, s);
       unsigned r = e / shape.cols, c = e % shape.cols;
-      uint8_t *at = base + uint64_t(f.wmmaRowMajor() ? r * stride + c
-                                                     : c * stride + r) *
-                               bytes;
+      uint64_t index = f.wmmaRowMajor() ? uint64_t(r) * stride + c
+                                        : uint64_t(c) * stride + r;
       bool startsLine = (f.wmmaRowMajor() ? c : r) == 0;
+      if (packed) {
+        uint64_t bit = index * shape.bits;
+        uint8_t *at = accesses.at(lane, base + bit / 8, 1,
+                                  startsLine ? lineAlign : 1,
+                                  check::Access::Read, check::Space::Generic);
+        if (!at)
+          return;
+        setSlot(block, kDOffset, s, shape.bits,
+                (*at >> (bit % 8)) & ((1u << shape.bits) - 1));
+        continue;
+      }
+      uint8_t *at = base + index * bytes;
       at = accesses.at(lane, at, bytes, startsLine ? lineAlign : bytes,
                        op == WmmaStoreD ? check::Access::Write
                                         : check::Access::Read,
@@ -766,8 +796,9 @@ void wmmaMultiply(const Form &f, uint8_t *const blocks[]) {
   Matrices b = gatherWmma(WmmaLoadB, kBOffset);
   Matrices c = gatherWmma(WmmaLoadC, kCOffset);
   Form asMma = Form::mma(m, n, k, f.wmmaAB(), f.wmmaAB(), f.wmmaC(),
-                         f.wmmaD(), false, false, f.wmmaSatfinite(), 0);
-  Matrices d = multiply(asMma, a, b, c);
+                         f.wmmaD(), false, false, f.wmmaSatfinite(),
+                         f.wmmaBitOp());
+  Matrices d = multiply(asMma, a, b, c, f.wmmaRounding());
   WmmaShape shape = wmmaShape(f, WmmaStoreD);
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     if (blocks[lane])

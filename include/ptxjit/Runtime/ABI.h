@@ -297,15 +297,19 @@ struct Form {
   }
   /// wmma: the operation [4,7), m [8,16), n [16,24), k [24,32), the
   /// A/B, C and D element types [32,37) [37,42) [42,47), row-major memory
-  /// (loads and stores, bit 52), .satfinite (bit 53). The fragments use
-  /// ptxjit's own layout (Matrix.cpp), which the ISA leaves open.
+  /// (loads and stores, bit 52), .satfinite (bit 53), the b1 operation
+  /// [54,56) (1 xor, 2 and, as mma's), the f64 rounding [56,58) (a
+  /// PtxrtRounding: rn, rz, rm, rp). The fragments use ptxjit's own
+  /// layout (Matrix.cpp), which the ISA leaves open.
   static Form wmma(WmmaOp op, unsigned m, unsigned n, unsigned k, Elem ab,
-                   Elem c, Elem d, bool rowMajor, bool satfinite) {
+                   Elem c, Elem d, bool rowMajor, bool satfinite,
+                   unsigned bitOp = 0, unsigned f64Rounding = 0) {
     Form f;
     f.bits = uint64_t(Wmma) | uint64_t(op) << 4 | uint64_t(m) << 8 |
              uint64_t(n) << 16 | uint64_t(k) << 24 | uint64_t(ab) << 32 |
              uint64_t(c) << 37 | uint64_t(d) << 42 | uint64_t(rowMajor) << 52 |
-             uint64_t(satfinite) << 53;
+             uint64_t(satfinite) << 53 | uint64_t(bitOp & 3) << 54 |
+             uint64_t(f64Rounding & 3) << 56;
     return f;
   }
   WmmaOp wmmaOp() const { return WmmaOp((bits >> 4) & 7); }
@@ -317,6 +321,8 @@ struct Form {
   Elem wmmaD() const { return Elem((bits >> 42) & 31); }
   bool wmmaRowMajor() const { return bits >> 52 & 1; }
   bool wmmaSatfinite() const { return bits >> 53 & 1; }
+  unsigned wmmaBitOp() const { return (bits >> 54) & 3; }
+  unsigned wmmaRounding() const { return (bits >> 56) & 3; }
 
   unsigned wgmmaN() const { return (bits >> 4) & 511; }
   unsigned wgmmaK() const { return (bits >> 13) & 511; }

@@ -1,4 +1,5 @@
-// wgmma.mma_async with tf32 (k8), e4m3 (k32) and s8/u8 (k32) inputs, m64n16,
+// wgmma.mma_async with tf32 (k8), e4m3 (k32), s8/u8 (k32) and b1 (k256,
+// .and.popc) inputs, m64n16,
 // A and B through matrix descriptors, or (the *_areg kernels) A in
 // registers and B through a descriptor, in the ISA's canonical K-major layout
 // without swizzle (9.7.15.5.1: 8 x 16-byte core matrices, LBO between the
@@ -100,6 +101,21 @@ __device__ void run(const uint8_t *A, const uint8_t *B, uint32_t *D) {
                  ", " AREGS ", %9, p;\n}"
                  : DOUT
                  : "l"(a), "l"(b), AIN);
+  // b1 (K = 256 bits, the same 32 bytes a row): .and.popc, A through the
+  // descriptor (KIND 7) or in registers (KIND 8, the bits of mma.m16n8k256's
+  // A fragment: the same bytes as above).
+  if constexpr (KIND == 7)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k256.s32.b1.b1.and.popc "
+                 DREGS ", %8, %9, p;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b));
+  if constexpr (KIND == 8)
+    asm volatile("{\n.reg .pred p;\nsetp.ne.b32 p, 0, 0;\n"
+                 "wgmma.mma_async.sync.aligned.m64n16k256.s32.b1.b1.and.popc "
+                 DREGS ", " AREGS ", %9, p;\n}"
+                 : DOUT
+                 : "l"(a), "l"(b), AIN);
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
   asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
   // The m64nNk* accumulator layout (as wgmma_probe's).
@@ -141,4 +157,14 @@ extern "C" __global__ void wgmma_e4m3_areg(const uint8_t *A, const uint8_t *B,
 extern "C" __global__ void wgmma_s8_areg(const uint8_t *A, const uint8_t *B,
                                          uint32_t *D) {
   run<6>(A, B, D);
+}
+
+// b1 .and.popc.
+extern "C" __global__ void wgmma_b1(const uint8_t *A, const uint8_t *B,
+                                    uint32_t *D) {
+  run<7>(A, B, D);
+}
+extern "C" __global__ void wgmma_b1_areg(const uint8_t *A, const uint8_t *B,
+                                         uint32_t *D) {
+  run<8>(A, B, D);
 }

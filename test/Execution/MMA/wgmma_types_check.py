@@ -4,10 +4,12 @@
     wgmma_types_check.py gen KIND A.bin B.bin
     wgmma_types_check.py verify KIND A.bin B.bin D.bin
 
-KIND is tf32, e4m3, s8 or u8s8. A is 64 x 32 bytes, B 16 x 32 bytes (N x K),
-row-major; D[r][c] = sum over k of A[r][k] * B[c][k], 64 x 16 words (f32 or
-s32). The float kinds hold small integers (-3..3), so every product and sum
-is exact in f32 whatever the order: D must equal the integer product.
+KIND is tf32, e4m3, s8, u8s8 or b1. A is 64 x 32 bytes, B 16 x 32 bytes
+(N x K), row-major; D[r][c] = sum over k of A[r][k] * B[c][k], 64 x 16 words
+(f32 or s32). The float kinds hold small integers (-3..3), so every product
+and sum is exact in f32 whatever the order: D must equal the integer
+product. For b1, K is the 256 bits of a row and D[r][c] is the number of
+bits set in both A's row r and B's row c (.and.popc).
 """
 import random
 import struct
@@ -22,6 +24,8 @@ def encode(kind, values):
         return struct.pack('<%df' % len(values), *values)
     if kind == 'e4m3':
         return bytes(E4M3[abs(v)] | (0x80 if v < 0 else 0) for v in values)
+    if kind == 'b1':
+        return bytes(values)
     return struct.pack('<%db' % len(values), *values) if kind == 's8' else \
         bytes(v & 0xff for v in values)
 
@@ -36,6 +40,10 @@ def values(kind, count, rng, signed=True):
 
 def matrices(kind):
     rng = random.Random('ptxjit-wgmma-types-' + kind)
+    if kind == 'b1':
+        # Whole bytes; the product is computed over their bits.
+        return 32, [rng.randint(0, 255) for _ in range(64 * 32)], \
+            [rng.randint(0, 255) for _ in range(16 * 32)]
     k = 8 if kind == 'tf32' else 32
     a = values(kind, 64 * k, rng, signed=kind != 'u8s8')
     b = values(kind, 16 * k, rng)
@@ -56,7 +64,11 @@ def main():
     bad = 0
     for r in range(64):
         for c in range(16):
-            want = sum(a[r * k + x] * b[c * k + x] for x in range(k))
+            if kind == 'b1':
+                want = sum(bin(a[r * k + x] & b[c * k + x]).count('1')
+                           for x in range(k))
+            else:
+                want = sum(a[r * k + x] * b[c * k + x] for x in range(k))
             if d[r * 16 + c] != want:
                 if bad < 5:
                     print('D[%d][%d] = %r, expected %d' % (r, c, d[r * 16 + c], want))

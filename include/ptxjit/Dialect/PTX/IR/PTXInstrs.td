@@ -923,7 +923,7 @@ def Mod_WmmaSpace : PTX_Modifiers<["global", "shared", "shared::cta"],
 def : MatrixInstr<"wmma", "9.7.14.4", "emitWmma(mods)",
     [Mod_WmmaOp, Mod_WmmaMatrix, Mod_sync, Mod_aligned, Mod_MatrixLayout,
      Mod_WmmaShape, Mod_WmmaSpace, Mod_satfinite, Mod_MmaElemTypes,
-     Mod_Rounding]> {
+     Mod_Rounding, Mod_MmaBitOp, Mod_popc]> {
   let operandCounts = [2, 3, 4];
   let required = [Mod_WmmaOp, Mod_sync, Mod_aligned, Mod_WmmaShape];
 }
@@ -931,16 +931,20 @@ def : MatrixInstr<"wmma", "9.7.14.4", "emitWmma(mods)",
 defvar WgmmaNs = [8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112,
     120, 128, 136, 144, 152, 160, 168, 176, 184, 192, 200, 208, 216, 224, 232,
     240, 248, 256];
+// The N of the integer forms (s8/u8 k32 and b1 k256).
+defvar WgmmaIntNs = [8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176,
+    192, 208, 224, 240, 256];
 def Mod_WgmmaShape : PTX_Modifiers<!listconcat(
     !foreach(n, WgmmaNs, "m64n" # !cast<string>(n) # "k16"),
     !foreach(n, WgmmaNs, "m64n" # !cast<string>(n) # "k8"),
-    !foreach(n, WgmmaNs, "m64n" # !cast<string>(n) # "k32")),
+    !foreach(n, WgmmaNs, "m64n" # !cast<string>(n) # "k32"),
+    !foreach(n, WgmmaIntNs, "m64n" # !cast<string>(n) # "k256")),
     "wgmma shape">;
 def Mod_WgmmaOp : PTX_Modifiers<["mma_async", "fence", "commit_group",
     "wait_group"], "wgmma operation">;
 def : MatrixInstr<"wgmma", "9.7.15", "emitWgmma(mods)",
     [Mod_WgmmaOp, Mod_sync, Mod_aligned, Mod_WgmmaShape, Mod_satfinite,
-     Mod_MmaElemTypes]> {
+     Mod_MmaElemTypes, Mod_MmaBitOp, Mod_popc]> {
   let operandCounts = [0, 1, 4, 5, 6, 7, 8];
   let required = [Mod_WgmmaOp, Mod_sync, Mod_aligned];
 }
