@@ -21,6 +21,9 @@
 #include "ptxjit/Runtime/Checks.h"
 #include "ptxjit/Runtime/TensorMap.h"
 
+#include "llvm/ADT/StringMap.h"
+#include "llvm/TargetParser/Host.h"
+
 #include <algorithm>
 #include <cmath>
 #include <atomic>
@@ -114,6 +117,20 @@ int main(int argc, char **argv) {
     cachedMillis = (*again)->getCompileMillis();
   else
     llvm::consumeError(again.takeError());
+  // The host first: ratios from machines with other vector units (AVX-512
+  // or not) are not comparable.
+  {
+    std::string vector;
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    for (const char *name : {"avx2", "fma", "avx512f", "avx512bw",
+                             "avx512vl", "avx512fp16"})
+      if (features.lookup(name))
+        vector += std::string(vector.empty() ? "" : " ") + name;
+    std::printf("host: %s, %u hardware threads, vector units: %s\n",
+                llvm::sys::getHostCPUName().str().c_str(),
+                std::thread::hardware_concurrency(),
+                vector.empty() ? "none of avx2/avx512" : vector.c_str());
+  }
   std::printf("compile kernels.ptx: %.1f ms cold, %.2f ms cached\n",
               coldMillis, cachedMillis);
   auto registerBuffer = [&](const auto &vec) {
