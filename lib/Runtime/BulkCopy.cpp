@@ -653,9 +653,8 @@ void cancelCluster(ThreadState *st, const uint64_t *block, Form form) {
       pending && !pending->cooperative) {
     uint64_t k = pending->next.fetch_add(1, std::memory_order_relaxed);
     if (k < pending->numClusters) {
-      const uint32_t *perDim = pending->clustersPerDim;
-      uint64_t clusterId[3] = {k % perDim[0], k / perDim[0] % perDim[1],
-                               k / (uint64_t(perDim[0]) * perDim[1])};
+      uint32_t clusterId[3];
+      pending->clusterId(k, clusterId);
       response[kCancelled] = 1;
       for (unsigned i = 0; i < 3; ++i)
         response[kFirstCtaidX + i] =

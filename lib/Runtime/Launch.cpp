@@ -399,10 +399,8 @@ LaunchResult ptxjit::rt::launchGrid(CTAFunction cta, const GridLaunch &l) {
       unsigned numGangCtas = unsigned(clusters.size() * clusterCtas);
       for (size_t c = 0; c < clusters.size(); ++c) {
         uint64_t k = clusters[c];
-        uint32_t clusterId[3] = {
-            uint32_t(k % clustersPerDim[0]),
-            uint32_t(k / clustersPerDim[0] % clustersPerDim[1]),
-            uint32_t(k / (uint64_t(clustersPerDim[0]) * clustersPerDim[1]))};
+        uint32_t clusterId[3];
+        pending.clusterId(k, clusterId);
         for (uint64_t r = 0; r < clusterCtas; ++r) {
           uint32_t rank[3] = {
               uint32_t(r % clusterShape[0]),

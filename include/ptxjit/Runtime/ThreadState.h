@@ -35,6 +35,14 @@ struct PendingClusters {
   uint32_t clusterShape[3] = {1, 1, 1};
   /// A cooperative launch has started every cluster: none can be taken.
   bool cooperative = false;
+
+  /// The coordinates (%clusterid) of cluster \p k, the k-th taken, x
+  /// fastest.
+  void clusterId(uint64_t k, uint32_t id[3]) const {
+    id[0] = uint32_t(k % clustersPerDim[0]);
+    id[1] = uint32_t(k / clustersPerDim[0] % clustersPerDim[1]);
+    id[2] = uint32_t(k / (uint64_t(clustersPerDim[0]) * clustersPerDim[1]));
+  }
 };
 
 struct ThreadState {

@@ -810,14 +810,15 @@ LogicalResult MbarrierOp::verify() {
   return success();
 }
 
-/// The form must name a bulk operation; the tensor forms have 1 to 5
-/// dimensions.
+/// `shared_cluster` widens the shared space only.
 LogicalResult IsspacepOp::verify() {
   if (getSharedCluster() && getSpace() != StateSpace::shared)
     return emitOpError("shared_cluster applies to the shared space only");
   return success();
 }
 
+/// The form must name a bulk operation; the tensor forms have 1 to 5
+/// dimensions.
 LogicalResult AsyncBulkOp::verify() {
   using namespace ptxjit::rt::bulk;
   Form form{uint64_t(getForm())};
