@@ -13,6 +13,7 @@
 #include "ptxjit/JIT/Module.h"
 #include "ptxjit/JIT/CompileCache.h"
 #include "ptxjit/JIT/Pipeline.h"
+#include "ptxjit/JIT/UniformRangeCheck.h"
 #include "ptxjit/Frontend/Parser.h"
 #include "ptxjit/InitAll.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
@@ -285,6 +286,12 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
         .run(*llvmModule, mam);
     return std::move(llvmModule);
   }
+  // Thread loops get a copy without their bounds checks, for the CTAs in
+  // which no thread fails them (docs/simt.md).
+  pb.registerScalarOptimizerLateEPCallback(
+      [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
+        addUniformRangeCheckPasses(fpm);
+      });
   llvm::OptimizationLevel level = optLevel == 1   ? llvm::OptimizationLevel::O1
                                   : optLevel == 2 ? llvm::OptimizationLevel::O2
                                                   : llvm::OptimizationLevel::O3;
