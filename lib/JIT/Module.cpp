@@ -49,6 +49,9 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Target/TargetMachine.h"
@@ -158,6 +161,44 @@ static uint64_t uniformOperandPaths(llvm::Function &thread) {
       worst = std::max(worst, count);
     }
   return worst;
+}
+
+/// The inline sin/cos.approx.f32 read a constant table
+/// (`__ptxjit_two_over_pi_mod4`) at a lane-dependent index. Alias analysis
+/// cannot tell that constant global from memory reached through an integer
+/// (a kernel parameter), so the loop vectorizer put the table in one alias
+/// set with the kernel's stores and gave up ("cannot identify array
+/// bounds"). Nothing writes the table, so every other load, store, atomic
+/// and memory intrinsic of the module is marked as not aliasing it.
+static void scopeConstantTables(llvm::Module &module) {
+  llvm::GlobalVariable *table =
+      module.getNamedGlobal("__ptxjit_two_over_pi_mod4");
+  if (!table)
+    return;
+  llvm::MDBuilder builder(module.getContext());
+  llvm::MDNode *domain =
+      builder.createAnonymousAliasScopeDomain("ptxjit.constant-tables");
+  llvm::MDNode *scope =
+      builder.createAnonymousAliasScope(domain, "two_over_pi_mod4");
+  llvm::MDNode *scopes = llvm::MDNode::get(module.getContext(), scope);
+  auto add = [&](llvm::Instruction &inst, unsigned kind) {
+    inst.setMetadata(kind, llvm::MDNode::concatenate(inst.getMetadata(kind),
+                                                     scopes));
+  };
+  for (llvm::Function &fn : module)
+    for (llvm::BasicBlock &block : fn)
+      for (llvm::Instruction &inst : block) {
+        if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst)) {
+          bool readsTable = llvm::getUnderlyingObject(
+                                load->getPointerOperand()) == table;
+          add(inst, readsTable ? llvm::LLVMContext::MD_alias_scope
+                               : llvm::LLVMContext::MD_noalias);
+        } else if (llvm::isa<llvm::StoreInst, llvm::AtomicRMWInst,
+                             llvm::AtomicCmpXchgInst, llvm::MemIntrinsic>(
+                       inst)) {
+          add(inst, llvm::LLVMContext::MD_noalias);
+        }
+      }
 }
 
 /// Above this many operand paths (uniformOperandPaths), a CTA loop is not
@@ -270,6 +311,7 @@ ptxjit::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   for (llvm::Function &fn : *llvmModule)
     if (!fn.isDeclaration())
       rewriteAddressArithmetic(fn);
+  scopeConstantTables(*llvmModule);
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;

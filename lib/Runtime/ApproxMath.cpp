@@ -7,11 +7,13 @@
 // The PTX .approx functions (sin cos lg2 ex2 tanh rcp sqrt rsqrt div on f32,
 // ex2 and tanh on f16/bf16) and div.full.f32. The ISA defines them by an
 // error bound and a table of special values, not by an algorithm, so each is
-// computed here in f64 (libm for the transcendental ones) and rounded once,
-// to nearest even, to the target format. That is far inside every bound:
-// the f64 value is within about 1 f64 ulp, so the result is within
-// 0.5 + 2^-28 ulp of the exact value, and more accurate than the hardware,
-// which the ISA allows.
+// computed here in f64 and rounded once, to nearest even, to the target
+// format: libm for lg2 and tanh; for sin, cos and ex2 (which kernels call in
+// their hot loops) argument reductions and polynomials of our own, which the
+// JIT also emits inline so that thread loops vectorize (ApproxTables.h).
+// That is far inside every bound: the f64 value is within a few f64 ulp, so
+// the result is within 0.5 + 2^-26 ulp of the exact value, and more accurate
+// than the hardware, which the ISA allows.
 //
 // rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 are defined exactly on the
 // upper word of the operand (sign, 11-bit exponent, 20-bit mantissa); they
@@ -31,6 +33,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ptxjit/Runtime/FloatOps.h"
+#include "ptxjit/Runtime/ApproxTables.h"
 
 #include <algorithm>
 #include <cassert>
@@ -340,15 +343,59 @@ uint16_t tanh16(uint16_t a, Format fmt) {
   return uint16_t(roundDouble(std::tanh(widen(a, fmt)), fmt, false));
 }
 
+/// sin r and cos r for |r| <= pi/4 (plus rounding).
+void sinCosReduced(double r, double &sinR, double &cosR) {
+  using namespace ptxjit::rt::approx;
+  double r2 = r * r;
+  double s = kSinTerms[7];
+  for (int i = 6; i >= 0; --i)
+    s = std::fma(s, r2, kSinTerms[i]);
+  sinR = std::fma(r * r2, s, r);
+  double c = kCosTerms[8];
+  for (int i = 7; i >= 0; --i)
+    c = std::fma(c, r2, kCosTerms[i]);
+  cosR = std::fma(r2, c, 1.0);
+}
+
+/// sin or cos of the finite nonzero f32 pattern \p bits, in f64.
+double sinCos(uint32_t bits, bool isCos) {
+  using namespace ptxjit::rt::approx;
+  uint32_t exp = (bits >> 23) & 0xff, man = bits & 0x7fffff;
+  double m = double(exp ? man | 0x800000 : man);
+  const double *scale = kTwoOverPiMod4[exp ? exp - 1 : 0];
+  double p = m * scale[0];
+  double e = std::fma(m, scale[0], -p);
+  double k = __builtin_roundeven(p);
+  double t = (p - k) + std::fma(m, scale[1], e);
+  double r = std::fma(t, kPiOver2Hi, t * kPiOver2Lo);
+  double sinR, cosR;
+  sinCosReduced(r, sinR, cosR);
+  // cos x = sin(x + pi/2): one quadrant further.
+  unsigned quadrant = (unsigned(int64_t(k)) + (isCos ? 1 : 0)) & 3;
+  double v = (quadrant & 1) ? cosR : sinR;
+  bool negative = (quadrant & 2) != 0;
+  if (!isCos && (bits >> 31))
+    negative = !negative;
+  return negative ? -v : v;
+}
+
 } // namespace
 
 extern "C" {
 
 // sin.approx.f32 / cos.approx.f32: the ISA bounds the absolute error by
 // 2^-20.5 on [-2pi, 2pi] and 2^-14.7 on [-100pi, 100pi], and gives no
-// guarantee outside. libm reduces the argument exactly, so the result here
-// is within about 2^-25 absolute (half an f32 ulp of the result) on the
-// whole range.
+// guarantee outside. Here the argument is reduced exactly enough on the
+// whole range (absolute error about 2^-53) and the result is within about
+// 2^-25 absolute (half an f32 ulp of the result plus 2^-50).
+//
+// The algorithm (shared with the JIT's inline lowering, ApproxTables.h):
+// |x| = m * 2^s with an integer m < 2^24, so |x| * 2/pi mod 4 is
+// m * T[s] mod 4, T[s] = (2^s * 2/pi) mod 4 held as hi + lo. m * hi is
+// split exactly into p + e (fma), k = roundeven(p) is the quadrant and
+// t = (p - k) + (e + m * lo) the remainder in [-1/2, 1/2], r = t * pi/2.
+// Taylor polynomials give sin r and cos r, the quadrant picks one and the
+// sign.
 float ptxrt_sin_approx_f32(float a, uint32_t ftz) {
   uint32_t bits = flushF32(a, ftz);
   Classified c(bits, kF32);
@@ -356,7 +403,7 @@ float ptxrt_sin_approx_f32(float a, uint32_t ftz) {
     return floatOf(kNaNF32);
   if (c.isZero())
     return floatOf(bits);
-  return toF32(std::sin(widen(bits, kF32)), ftz);
+  return toF32(sinCos(bits, false), ftz);
 }
 
 float ptxrt_cos_approx_f32(float a, uint32_t ftz) {
@@ -366,7 +413,7 @@ float ptxrt_cos_approx_f32(float a, uint32_t ftz) {
     return floatOf(kNaNF32);
   if (c.isZero())
     return floatOf(kOneF32);
-  return toF32(std::cos(widen(bits, kF32)), ftz);
+  return toF32(sinCos(bits, true), ftz);
 }
 
 // lg2.approx.f32: absolute error 2^-22 on (0.5, 2), relative error 2^-22
@@ -385,9 +432,13 @@ float ptxrt_lg2_approx_f32(float a, uint32_t ftz) {
   return toF32(std::log2(widen(bits, kF32)), ftz);
 }
 
-// ex2.approx.f32: within 2 ulp of the correctly rounded result. Here the
-// f64 power is rounded once: within 0.5 + 2^-28 ulp, and correctly rounded
-// unless the exact value lies within 2^-29 ulp of a rounding boundary.
+// ex2.approx.f32: within 2 ulp of the correctly rounded result. Here
+// 2^x = 2^n * 2^f with n = roundeven(x) and f = x - n (exact) in
+// [-1/2, 1/2]; 2^f is a Taylor polynomial in f64 (error below 2^-56 plus
+// the roundings of its evaluation) and the product, exact in f64, is
+// rounded once: within 0.5 + 2^-26 ulp, and correctly rounded unless the
+// exact value lies that close to a rounding boundary. The JIT's inline
+// lowering performs the same operations (ApproxTables.h).
 float ptxrt_ex2_approx_f32(float a, uint32_t ftz) {
   uint32_t bits = flushF32(a, ftz);
   Classified c(bits, kF32);
@@ -395,17 +446,22 @@ float ptxrt_ex2_approx_f32(float a, uint32_t ftz) {
     return floatOf(kNaNF32);
   if (c.isInf())
     return c.negative ? 0.0f : floatOf(kInfF32);
-  if (c.isZero())
-    return floatOf(kOneF32);
   double x = widen(bits, kF32);
   // Outside [-151, 128) the result is +Inf or rounds to +0 (2^-150 is the
-  // halfway point below the smallest subnormal); answering here keeps
-  // exp2 from overflowing or underflowing in f64.
+  // halfway point below the smallest subnormal).
   if (x >= 128)
     return floatOf(kInfF32);
   if (x < -151)
     return 0.0f;
-  return toF32(std::exp2(x), ftz);
+  using namespace ptxjit::rt::approx;
+  double n = __builtin_roundeven(x);
+  double f = x - n;
+  double p = kExp2Terms[12];
+  for (int i = 11; i >= 0; --i)
+    p = std::fma(p, f, kExp2Terms[i]);
+  p = std::fma(p, f, 1.0);
+  double scale = doubleOf(uint64_t(int64_t(n) + 1023) << 52);
+  return toF32(p * scale, ftz);
 }
 
 // tanh.approx.f32: relative error 2^-11 over the whole range; here 2^-24.

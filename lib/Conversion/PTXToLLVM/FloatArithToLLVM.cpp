@@ -15,6 +15,7 @@
 #include "LoweringUtils.h"
 #include "PatternPTXToLLVM.h"
 #include "ptxjit/Dialect/PTX/IR/PTXOps.h"
+#include "ptxjit/Runtime/ApproxTables.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -332,8 +333,152 @@ struct CopysignLowering : PTXPattern<ptx::CopysignOp> {
   }
 };
 
+/// f64 arithmetic without fast-math flags, for the inline `.approx`
+/// functions: each operation rounds exactly as its C++ twin in
+/// lib/Runtime/ApproxMath.cpp does.
+struct F64Math {
+  Gen &g;
+
+  Type f64() { return g.b.getF64Type(); }
+  Value c(double v) { return g.fcst(f64(), v); }
+  Value mul(Value x, Value y) { return LLVM::FMulOp::create(g.b, g.loc, x, y); }
+  Value add(Value x, Value y) { return LLVM::FAddOp::create(g.b, g.loc, x, y); }
+  Value sub(Value x, Value y) { return LLVM::FSubOp::create(g.b, g.loc, x, y); }
+  Value neg(Value x) { return LLVM::FNegOp::create(g.b, g.loc, x); }
+  Value fma(Value x, Value y, Value z) {
+    return LLVM::FMAOp::create(g.b, g.loc, x, y, z);
+  }
+  Value roundEven(Value x) { return LLVM::RoundEvenOp::create(g.b, g.loc, x); }
+  /// terms[n-1] * x^(n-1) + ... + terms[0] by Horner's rule with fma.
+  Value horner(ArrayRef<double> terms, Value x) {
+    Value acc = c(terms.back());
+    for (double term : llvm::reverse(terms.drop_back()))
+      acc = fma(acc, x, c(term));
+    return acc;
+  }
+  /// The f32 result: rounded to nearest even, flushed under .ftz.
+  Value toF32(Value x, bool ftz) {
+    Value r = LLVM::FPTruncOp::create(g.b, g.loc, g.b.getF32Type(), x);
+    return ftz ? g.flush(r) : r;
+  }
+  Value f32Bits(uint32_t bits) {
+    return g.bitcast(g.b.getF32Type(), g.cst(g.i32(), bits));
+  }
+};
+
+/// The constant global holding ApproxTables.h's kTwoOverPiMod4, hi and lo
+/// interleaved.
+static LLVM::GlobalOp twoOverPiTable(Operation *at, OpBuilder &builder) {
+  using namespace rt::approx;
+  StringRef name = "__ptxjit_two_over_pi_mod4";
+  auto module = at->getParentOfType<ModuleOp>();
+  if (auto global = module.lookupSymbol<LLVM::GlobalOp>(name))
+    return global;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  SmallVector<double> values;
+  for (const auto &row : kTwoOverPiMod4)
+    values.append({row[0], row[1]});
+  Type f64 = builder.getF64Type();
+  auto data = DenseElementsAttr::get(
+      RankedTensorType::get({int64_t(values.size())}, f64),
+      ArrayRef<double>(values));
+  return LLVM::GlobalOp::create(
+      builder, at->getLoc(), LLVM::LLVMArrayType::get(f64, values.size()),
+      /*isConstant=*/true, LLVM::Linkage::Internal, name, data);
+}
+
+/// sin.approx.f32 / cos.approx.f32 inline: the algorithm of
+/// ptxrt_sin_approx_f32 (an exact reduction through a table of 2/pi, Taylor
+/// polynomials in f64), without branches so that thread loops vectorize.
+static Value lowerSinCosF32(Gen &g, Operation *at, Value a, bool ftz,
+                            bool isCos) {
+  using namespace rt::approx;
+  using P = LLVM::ICmpPredicate;
+  F64Math m{g};
+  Type i32 = g.i32(), i64 = g.i64();
+  Value x = ftz ? g.flush(a) : a;
+  Value bits = g.bitcast(i32, x);
+  Value mag = g.band(bits, g.cst(i32, 0x7fffffff));
+  Value isSpecial = g.icmp(P::uge, mag, g.cst(i32, 0x7f800000));
+  Value isZero = g.icmp(P::eq, mag, g.cst(i32, 0));
+  Value exp = g.lshr(mag, g.cst(i32, 23));
+  Value man = g.band(mag, g.cst(i32, 0x7fffff));
+  Value isNormal = g.icmp(P::ne, exp, g.cst(i32, 0));
+  // |x| = mant * 2^s, s = exp - 150 (normal) or -149 (subnormal): row
+  // s + 149 of the table. Infinities and NaNs read row 0, unused.
+  Value mant = LLVM::UIToFPOp::create(
+      g.b, g.loc, m.f64(),
+      g.select(isNormal, g.bor(man, g.cst(i32, 0x800000)), man));
+  Value row = g.select(isNormal, g.sub(exp, g.cst(i32, 1)), g.cst(i32, 0));
+  row = g.select(isSpecial, g.cst(i32, 0), row);
+  Value index = g.zext(i64, g.shl(row, g.cst(i32, 1)));
+  Value table = LLVM::AddressOfOp::create(g.b, g.loc, twoOverPiTable(at, g.b));
+  auto loadEntry = [&](Value i) -> Value {
+    Value addr = LLVM::GEPOp::create(g.b, g.loc, g.ptr(), m.f64(), table,
+                                     ValueRange{i});
+    return LLVM::LoadOp::create(g.b, g.loc, m.f64(), addr, /*alignment=*/8);
+  };
+  Value hi = loadEntry(index);
+  Value lo = loadEntry(g.add(index, g.cst(i64, 1)));
+  Value p = m.mul(mant, hi);
+  Value e = m.fma(mant, hi, m.neg(p));
+  Value k = m.roundEven(p);
+  Value t = m.add(m.sub(p, k), m.fma(mant, lo, e));
+  Value r = m.fma(t, m.c(kPiOver2Hi), m.mul(t, m.c(kPiOver2Lo)));
+  Value r2 = m.mul(r, r);
+  Value sinR = m.fma(m.mul(r, r2), m.horner(kSinTerms, r2), r);
+  Value cosR = m.fma(r2, m.horner(kCosTerms, r2), m.c(1.0));
+  // cos x = sin(x + pi/2): one quadrant further. k < 2^26.
+  Value quadrant = LLVM::FPToSIOp::create(g.b, g.loc, i32, k);
+  if (isCos)
+    quadrant = g.add(quadrant, g.cst(i32, 1));
+  Value isOdd = g.icmp(P::ne, g.band(quadrant, g.cst(i32, 1)), g.cst(i32, 0));
+  Value negative =
+      g.icmp(P::ne, g.band(quadrant, g.cst(i32, 2)), g.cst(i32, 0));
+  if (!isCos)
+    negative = g.bxor(negative, g.icmp(P::slt, bits, g.cst(i32, 0)));
+  Value v = g.select(isOdd, cosR, sinR);
+  Value result = m.toF32(g.select(negative, m.neg(v), v), ftz);
+  result = g.select(isZero, isCos ? g.fcst(g.b.getF32Type(), 1.0) : x,
+                    result);
+  return g.select(isSpecial, m.f32Bits(0x7fffffff), result);
+}
+
+/// ex2.approx.f32 inline: the algorithm of ptxrt_ex2_approx_f32
+/// (2^n * 2^f, a Taylor polynomial for 2^f in f64), without branches.
+static Value lowerEx2F32(Gen &g, Value a, bool ftz) {
+  using namespace rt::approx;
+  using FP = LLVM::FCmpPredicate;
+  F64Math m{g};
+  Type i32 = g.i32(), i64 = g.i64();
+  Value x32 = ftz ? g.flush(a) : a;
+  Value mag = g.band(g.bitcast(i32, x32), g.cst(i32, 0x7fffffff));
+  Value isNaN =
+      g.icmp(LLVM::ICmpPredicate::ugt, mag, g.cst(i32, 0x7f800000));
+  Value x = LLVM::FPExtOp::create(g.b, g.loc, m.f64(), x32);
+  // Outside [-151, 128) the result is +Inf or rounds to +0.
+  Value overflows = g.fcmp(FP::oge, x, m.c(128.0));
+  Value underflows = g.fcmp(FP::olt, x, m.c(-151.0));
+  Value inRange = g.fcmp(FP::oge, x, m.c(-151.0));
+  inRange = g.band(inRange, g.fcmp(FP::olt, x, m.c(128.0)));
+  x = g.select(inRange, x, m.c(0.0));
+  Value n = m.roundEven(x);
+  Value f = m.sub(x, n);
+  Value p = m.fma(m.horner(kExp2Terms, f), f, m.c(1.0));
+  Value biased = g.add(LLVM::FPToSIOp::create(g.b, g.loc, i64, n),
+                       g.cst(i64, 1023));
+  Value scale = g.bitcast(m.f64(), g.shl(biased, g.cst(i64, 52)));
+  Value result = m.toF32(m.mul(p, scale), ftz);
+  result = g.select(underflows, g.fcst(g.b.getF32Type(), 0.0), result);
+  result = g.select(overflows, m.f32Bits(0x7f800000), result);
+  return g.select(isNaN, m.f32Bits(0x7fffffff), result);
+}
+
 /// The `.approx` functions call the runtime (lib/Runtime/ApproxMath.cpp),
-/// whose implementations are checked against the ISA's bounds.
+/// whose implementations are checked against the ISA's bounds; sin, cos and
+/// ex2 on f32, which kernels call in their hot loops, are inline instead,
+/// as the same f64 operations as the runtime's.
 struct ApproxLowering : PTXPattern<ptx::ApproxOp> {
   using PTXPattern::PTXPattern;
   FailureOr<Value> lower(ptx::ApproxOp op, Adaptor a, Gen &g,
@@ -344,6 +489,11 @@ struct ApproxLowering : PTXPattern<ptx::ApproxOp> {
     bool ftz = op.getFtz();
     return perLane(g, xs, [&](ArrayRef<Value> lanes) -> Value {
       Type t = lanes[0].getType();
+      if (t.isF32() && (fn == ptx::ApproxFn::sin || fn == ptx::ApproxFn::cos))
+        return lowerSinCosF32(g, at, lanes[0], ftz,
+                              fn == ptx::ApproxFn::cos);
+      if (t.isF32() && fn == ptx::ApproxFn::ex2)
+        return lowerEx2F32(g, lanes[0], ftz);
       std::string name = ("ptxrt_" + ptx::stringifyApproxFn(fn)).str();
       if (fn == ptx::ApproxFn::div_full)
         name = "ptxrt_div_full";
