@@ -58,11 +58,23 @@ constexpr unsigned kMaxLoopInstructions = 1500;
 /// with many checked loops.
 constexpr unsigned kMaxVersionedLoops = 8;
 
-/// One range check of a loop, and what the preheader knows about it.
+/// One range check of a loop, `recurrence predicate bound`, and what the
+/// preheader computes about it.
 struct RangeCheck {
   ICmpInst *compare;
+  /// The compare with the recurrence on the left.
+  ICmpInst::Predicate predicate;
+  /// The recurrence's step when it is 1 or -1, else 0.
+  int unitStep;
+  /// The recurrence's first value and the bound.
+  Value *first, *bound;
   /// The check's outcome at the first iteration.
   Value *atFirst;
+  /// The recurrence does not wrap over the loop, so the check's outcome
+  /// changes at most once.
+  Value *monotonic;
+  /// The check has one outcome over the loop.
+  Value *uniform;
 };
 
 /// Whether \p loop may be copied: no coroutine intrinsics (the coroutine
@@ -109,11 +121,11 @@ SmallVector<ICmpInst *> collectCompares(const Loop &loop,
 }
 
 /// Emits, before \p at, the tests of whether \p compare has one outcome
-/// over \p loop. Returns {uniform, outcome at the first iteration}, or
-/// nothing when the compare is no range check.
-std::optional<std::pair<Value *, Value *>>
-expandUniformity(ICmpInst *compare, const Loop &loop, ScalarEvolution &se,
-                 const SCEV *backedges, Instruction *at) {
+/// over \p loop, or returns nothing when the compare is no range check.
+std::optional<RangeCheck> expandRangeCheck(ICmpInst *compare, const Loop &loop,
+                                           ScalarEvolution &se,
+                                           const SCEV *backedges,
+                                           Instruction *at) {
   ICmpInst::Predicate predicate = compare->getPredicate();
   const SCEV *lhs = se.getSCEV(compare->getOperand(0));
   const SCEV *rhs = se.getSCEV(compare->getOperand(1));
@@ -130,9 +142,11 @@ expandUniformity(ICmpInst *compare, const Loop &loop, ScalarEvolution &se,
   bool noWrap =
       rec->getNoWrapFlags(isSigned ? SCEV::FlagNSW : SCEV::FlagNUW);
   auto *step = dyn_cast<SCEVConstant>(rec->getStepRecurrence(se));
-  bool isUnitStep = step && (step->getAPInt().isOne() ||
-                             step->getAPInt().isAllOnes());
-  if (!noWrap && !isUnitStep)
+  int unitStep = !step                          ? 0
+                 : step->getAPInt().isOne()     ? 1
+                 : step->getAPInt().isAllOnes() ? -1
+                                                : 0;
+  if (!noWrap && !unitStep)
     return std::nullopt;
 
   auto *type = cast<IntegerType>(compare->getOperand(0)->getType());
@@ -143,35 +157,38 @@ expandUniformity(ICmpInst *compare, const Loop &loop, ScalarEvolution &se,
   for (const SCEV *value : {rec->getStart(), last, rhs, backedges})
     if (!expander.isSafeToExpandAt(value, at))
       return std::nullopt;
-  Value *first = expander.expandCodeFor(rec->getStart(), type, at);
+  RangeCheck check{compare, predicate, unitStep};
+  check.first = expander.expandCodeFor(rec->getStart(), type, at);
   Value *final = expander.expandCodeFor(last, type, at);
-  Value *bound = expander.expandCodeFor(rhs, type, at);
+  check.bound = expander.expandCodeFor(rhs, type, at);
   IRBuilder<> builder(at);
-  Value *atFirst = builder.CreateICmp(predicate, first, bound, "range.first");
-  Value *atLast = builder.CreateICmp(predicate, final, bound, "range.last");
-  Value *uniform = builder.CreateICmpEQ(atFirst, atLast);
+  check.atFirst =
+      builder.CreateICmp(predicate, check.first, check.bound, "range.first");
+  Value *atLast = builder.CreateICmp(predicate, final, check.bound);
+  check.monotonic = builder.getTrue();
   if (!noWrap) {
     // A unit step wraps within the loop exactly when its last value lies
     // on the wrong side of its first.
-    bool up = step->getAPInt().isOne();
     ICmpInst::Predicate inOrder =
         isSigned ? ICmpInst::ICMP_SLE : ICmpInst::ICMP_ULE;
-    uniform = builder.CreateAnd(
-        uniform, up ? builder.CreateICmp(inOrder, first, final)
-                    : builder.CreateICmp(inOrder, final, first));
+    check.monotonic = unitStep > 0
+                          ? builder.CreateICmp(inOrder, check.first, final)
+                          : builder.CreateICmp(inOrder, final, check.first);
   }
   if (countBits > type->getBitWidth()) {
     // The last value was computed from a truncated iteration count.
     Value *count = expander.expandCodeFor(backedges, nullptr, at);
     builder.SetInsertPoint(at);
-    uniform = builder.CreateAnd(
-        uniform,
+    check.monotonic = builder.CreateAnd(
+        check.monotonic,
         builder.CreateICmpULE(
             count, ConstantInt::get(count->getType(),
                                     APInt::getMaxValue(type->getBitWidth())
                                         .zext(countBits))));
   }
-  return std::make_pair(uniform, atFirst);
+  check.uniform = builder.CreateAnd(
+      builder.CreateICmpEQ(check.atFirst, atLast), check.monotonic);
+  return check;
 }
 
 /// Copies \p loop with its preheader and enters the copy when \p condition
@@ -226,6 +243,162 @@ bool dependsOnChecks(Value *value, const SmallPtrSetImpl<Value *> &checks,
   });
 }
 
+/// A loop that splitAtFlip can cut in two: a canonical induction variable
+/// (from 0 by 1) and no other header phi, the latch its only exiting block,
+/// testing `iv + 1` against a loop-invariant final value, and no value used
+/// after the loop.
+struct CanonicalLoop {
+  PHINode *iv;
+  ICmpInst *latchTest;
+  /// The operand of latchTest that is the final value.
+  unsigned finalOperand;
+  BasicBlock *exit;
+};
+
+std::optional<CanonicalLoop> matchCanonicalLoop(Loop &loop) {
+  PHINode *iv = loop.getCanonicalInductionVariable();
+  BasicBlock *latch = loop.getLoopLatch();
+  BasicBlock *exit = loop.getExitBlock();
+  if (!iv || !latch || !exit || loop.getExitingBlock() != latch ||
+      isa<PHINode>(exit->begin()))
+    return std::nullopt;
+  for (PHINode &phi : loop.getHeader()->phis())
+    if (&phi != iv)
+      return std::nullopt;
+  auto *branch = dyn_cast<BranchInst>(latch->getTerminator());
+  auto *test = branch && branch->isConditional()
+                   ? dyn_cast<ICmpInst>(branch->getCondition())
+                   : nullptr;
+  if (!test || !test->hasOneUse())
+    return std::nullopt;
+  Value *next = iv->getIncomingValueForBlock(latch);
+  ICmpInst::Predicate predicate = test->getPredicate();
+  unsigned finalOperand = 1;
+  if (test->getOperand(1) == next) {
+    finalOperand = 0;
+    predicate = ICmpInst::getSwappedPredicate(predicate);
+  } else if (test->getOperand(0) != next) {
+    return std::nullopt;
+  }
+  if (!loop.isLoopInvariant(test->getOperand(finalOperand)))
+    return std::nullopt;
+  // The loop goes on while iv + 1 has not reached the final value: then
+  // any final value in 1 .. the trip count ends it after that many
+  // iterations.
+  if (branch->getSuccessor(0) != loop.getHeader())
+    predicate = ICmpInst::getInversePredicate(predicate);
+  if (predicate != ICmpInst::ICMP_NE && predicate != ICmpInst::ICMP_ULT &&
+      predicate != ICmpInst::ICMP_SLT)
+    return std::nullopt;
+  return CanonicalLoop{iv, test, finalOperand, exit};
+}
+
+/// Replaces the compare \p compare by \p outcome, simplifies its users and
+/// folds the branches of \p loop that become constant.
+void replaceCheck(Instruction *compare, bool outcome, Loop &loop) {
+  replaceAndRecursivelySimplify(
+      compare, ConstantInt::getBool(compare->getContext(), outcome));
+  for (BasicBlock *block : loop.blocks())
+    if (auto *branch = dyn_cast<BranchInst>(block->getTerminator()))
+      if (branch->isConditional() && isa<Constant>(branch->getCondition()))
+        ConstantFoldTerminator(block);
+}
+
+/// A loop with one range check, which flips at most once: `if (tid < half)`
+/// in a tree reduction, `if (i < n)` in the CTA that the bound cuts. The
+/// loop runs as two copies, over the iterations before the flip and those
+/// after, each with the check replaced by its outcome there; the original
+/// stays for a recurrence that may wrap. Returns false when the loop does
+/// not have the shape for it.
+bool splitAtFlip(Loop &loop, const RangeCheck &check, ScalarEvolution &se,
+                 const SCEV *backedges, DominatorTree &domTree,
+                 LoopInfo &loops, SmallPtrSetImpl<BasicBlock *> &versioned) {
+  std::optional<CanonicalLoop> canonical;
+  if (!check.unitStep || !(canonical = matchCanonicalLoop(loop)))
+    return false;
+  // The flip: iteration j sees first + step * j, and the predicate changes
+  // where that value crosses a threshold T (the bound, or the bound + 1
+  // for <= and >). Computed exactly in twice the width.
+  Instruction *at = loop.getLoopPreheader()->getTerminator();
+  auto *ivType = cast<IntegerType>(canonical->iv->getType());
+  unsigned width = 2 * std::max(ivType->getBitWidth(),
+                                check.first->getType()->getIntegerBitWidth());
+  SCEVExpander expander(se, "range.split");
+  Value *backedgeCount = expander.expandCodeFor(backedges, nullptr, at);
+  IRBuilder<> builder(at);
+  Type *wide = builder.getIntNTy(width);
+  bool isSigned = ICmpInst::isSigned(check.predicate);
+  auto widen = [&](Value *value) {
+    return builder.CreateIntCast(value, wide, isSigned);
+  };
+  Value *count = builder.CreateAdd(
+      builder.CreateZExt(backedgeCount, wide), ConstantInt::get(wide, 1));
+  ICmpInst::Predicate strict = ICmpInst::getStrictPredicate(
+      ICmpInst::getUnsignedPredicate(check.predicate));
+  bool isLess = strict == ICmpInst::ICMP_ULT;
+  bool plusOne = check.predicate == ICmpInst::ICMP_ULE ||
+                 check.predicate == ICmpInst::ICMP_SLE ||
+                 check.predicate == ICmpInst::ICMP_UGT ||
+                 check.predicate == ICmpInst::ICMP_SGT;
+  Value *threshold = widen(check.bound);
+  if (plusOne)
+    threshold = builder.CreateAdd(threshold, ConstantInt::get(wide, 1));
+  Value *flip =
+      check.unitStep > 0
+          ? builder.CreateSub(threshold, widen(check.first))
+          : builder.CreateAdd(builder.CreateSub(widen(check.first), threshold),
+                              ConstantInt::get(wide, 1));
+  flip = builder.CreateSelect(
+      builder.CreateICmpSLT(flip, ConstantInt::get(wide, 0)),
+      ConstantInt::get(wide, 0), flip);
+  flip = builder.CreateSelect(builder.CreateICmpSGT(flip, count), count, flip);
+  Value *hasFirst = builder.CreateICmpSGT(flip, ConstantInt::get(wide, 0));
+  Value *hasSecond = builder.CreateICmpSLT(flip, count);
+  Value *flipIV = builder.CreateTrunc(flip, ivType, "range.flip");
+  // The outcome before the flip: a rising value is first below the
+  // threshold, a falling one first above it.
+  bool before = check.unitStep > 0 ? isLess : !isLess;
+
+  ValueToValueMapTy map;
+  Loop *second =
+      versionLoop(loop, check.monotonic, map, domTree, loops);
+  BasicBlock *secondPreheader = second->getLoopPreheader();
+  BasicBlock *dispatch = secondPreheader->getSinglePredecessor();
+  ValueToValueMapTy firstMap;
+  SmallVector<BasicBlock *> blocks;
+  Loop *first =
+      cloneLoopWithPreheader(secondPreheader, dispatch, second, firstMap,
+                             ".before", &loops, &domTree, blocks);
+  remapInstructionsInBlocks(blocks, firstMap);
+
+  // dispatch -> [first loop] -> gap -> [second loop] -> exit
+  Function *fn = dispatch->getParent();
+  LLVMContext &context = fn->getContext();
+  BasicBlock *gap = BasicBlock::Create(context, "range.split.gap", fn,
+                                       secondPreheader);
+  BranchInst::Create(secondPreheader, canonical->exit, hasSecond, gap);
+  BasicBlock *entry = BasicBlock::Create(context, "range.split", fn,
+                                         cast<BasicBlock>(firstMap[secondPreheader]));
+  BranchInst::Create(cast<BasicBlock>(firstMap[secondPreheader]), gap,
+                     hasFirst, entry);
+  dispatch->getTerminator()->replaceSuccessorWith(secondPreheader, entry);
+  first->getLoopLatch()->getTerminator()->replaceSuccessorWith(
+      canonical->exit, gap);
+  auto *secondTest = cast<ICmpInst>(map[canonical->latchTest]);
+  cast<ICmpInst>(firstMap[secondTest])
+      ->setOperand(canonical->finalOperand, flipIV);
+  auto *secondIV = cast<PHINode>(map[canonical->iv]);
+  secondIV->setIncomingValueForBlock(secondPreheader, flipIV);
+
+  auto *secondCompare = cast<Instruction>(map[check.compare]);
+  replaceCheck(cast<Instruction>(firstMap[secondCompare]), before, *first);
+  replaceCheck(secondCompare, !before, *second);
+  for (Loop *each : {&loop, first, second})
+    versioned.insert(each->block_begin(), each->block_end());
+  domTree.recalculate(*fn);
+  return true;
+}
+
 /// Versions one loop of \p fn that has range checks, innermost loops first.
 /// \p done holds the headers of the loops already looked at, \p versioned
 /// the blocks of the loops made or copied by versioning: a loop around
@@ -259,18 +432,25 @@ bool versionNextLoop(Function &fn, FunctionAnalysisManager &fam,
     SmallVector<RangeCheck> checks;
     Value *allUniform = nullptr;
     for (ICmpInst *compare : compares) {
-      auto tests = expandUniformity(compare, *loop, se, backedges, at);
-      if (!tests)
+      std::optional<RangeCheck> check =
+          expandRangeCheck(compare, *loop, se, backedges, at);
+      if (!check)
         continue;
-      checks.push_back({compare, tests->second});
+      checks.push_back(*check);
       allUniform = allUniform ? IRBuilder<>(at).CreateAnd(allUniform,
-                                                          tests->first)
-                              : tests->first;
+                                                          check->uniform)
+                              : check->uniform;
     }
     if (checks.empty())
       continue;
     allUniform->setName("range.uniform");
     formLCSSARecursively(*loop, domTree, &loops, &se);
+    if (checks.size() == 1 &&
+        splitAtFlip(*loop, checks.front(), se, backedges, domTree, loops,
+                    versioned)) {
+      removeUnreachableBlocks(fn);
+      return true;
+    }
 
     // The uniform copy: each check is its outcome at the first iteration.
     ValueToValueMapTy map;

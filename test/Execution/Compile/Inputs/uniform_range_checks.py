@@ -33,18 +33,54 @@ def expected(kernel, args):
     if kernel == "inner_loop":  # block 64, u32[64]
         n, m = args
         return [sum(k for k in range(m) if k + t < n) for t in range(64)]
+    if kernel.startswith("split_"):  # grid 3 x block 64, u32[192]
+        (b,) = args
+        bs = b - (1 << 32) if b >= 1 << 31 else b  # as s32
+        holds = {
+            "split_lt": lambda i: i < bs,
+            "split_le_u": lambda i: i <= b,
+            "split_gt_down": lambda i: 1000 - i > bs,
+            "split_ge_u": lambda i: i >= b,
+        }[kernel]
+        return [1 if holds(i) else 0 for i in range(192)]
     raise SystemExit("unknown kernel " + kernel)
 
 
+def sweep(jit, scratch):
+    """Runs and checks each split_ kernel for bounds around its flip."""
+    import shlex
+    import subprocess
+    bounds = [0, 1, 63, 64, 65, 100, 191, 192, 900, 999, 1000, 2147483647,
+              2147483648, 4294967295]
+    for kernel in ("split_lt", "split_le_u", "split_gt_down", "split_ge_u"):
+        for b in bounds:
+            path = "%s.%s.%d.bin" % (scratch, kernel, b)
+            subprocess.run(shlex.split(jit) + [
+                "--kernel=" + kernel, "--grid=3", "--block=64",
+                "--arg=u32[192]", "--arg=u32:%d" % b, "--out=0:" + path],
+                check=True)
+            report(kernel, path, [b])
+
+
+def report(kernel, path, args):
+    want = expected(kernel, args)
+    data = open(path, "rb").read()
+    got = list(struct.unpack("<%dI" % (len(data) // 4), data))
+    if len(got) != len(want):
+        raise SystemExit("%s: %d words, expected %d"
+                         % (kernel, len(got), len(want)))
+    bad = [i for i in range(len(want)) if got[i] != want[i]]
+    if bad:
+        raise SystemExit("%s %s: %d wrong, first at %d: %d, expected %d"
+                         % (kernel, args, len(bad), bad[0], got[bad[0]],
+                            want[bad[0]]))
+    print("%s %s: ok" % (kernel, " ".join(str(a) for a in args)))
+
+
+if sys.argv[1] == "sweep":
+    sweep(sys.argv[2], sys.argv[3])
+    sys.exit(0)
 kernel, path = sys.argv[1], sys.argv[2]
 args = [int(a, 0) for a in sys.argv[3:]]
-want = expected(kernel, args)
-data = open(path, "rb").read()
-got = list(struct.unpack("<%dI" % (len(data) // 4), data))
-if len(got) != len(want):
-    raise SystemExit("%s: %d words, expected %d" % (kernel, len(got), len(want)))
-bad = [i for i in range(len(want)) if got[i] != want[i]]
-if bad:
-    raise SystemExit("%s: %d wrong, first at %d: %d, expected %d"
-                     % (kernel, len(bad), bad[0], got[bad[0]], want[bad[0]]))
-print("%s %s: ok" % (kernel, " ".join(sys.argv[3:])))
+report(kernel, path, args)
+sys.exit(0)
