@@ -751,6 +751,9 @@ bool RegionLoopBuilder::mayFault() {
   return false;
 }
 
+/// Bytes of slack before the region loops' scratch buffer (and after it).
+constexpr uint64_t kShuffleSlack = 128;
+
 /// shfl.sync for every thread of the CTA at once (9.7.9.6, as the
 /// scheduler's shuffle): thread t of lane l reads the operand of lane j of
 /// its warp, or its own when j is out of range, outside the member mask or
@@ -798,6 +801,52 @@ void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
                     : static_cast<Value *>(operand(array, t));
   };
   Value *lane = b.CreateTrunc(b.CreateAnd(t, b.getInt64(kWarpSize - 1)), i32);
+  auto storeResults = [&](Value *value, Value *inRange) {
+    for (auto [array, result] :
+         {std::pair<Value *, Value *>{resultBase, value},
+          std::pair<Value *, Value *>{predBase,
+                                      b.CreateZExt(inRange, i32)}}) {
+      StoreInst *store =
+          b.CreateAlignedStore(result, b.CreateGEP(i32, array, t), Align(4));
+      store->setMetadata(LLVMContext::MD_alias_scope, resultList);
+      store->setMetadata(LLVMContext::MD_noalias, operandList);
+    }
+  };
+  // shfl.sync.down / .up by a constant distance d over whole warps (full
+  // member mask, clamp 31 / 0, no segments), as in reductions and scans:
+  // every thread reads a[t + d] (a[t - d]) unconditionally, a contiguous
+  // vector load that the slack around the scratch arrays keeps in bounds
+  // (buildCTAFunction), and keeps its own value where the source lane is
+  // outside the warp or past the CTA's last thread.
+  bool fullWarp = constants.mask && uint32_t(*constants.mask) == ~0u &&
+                  constants.b && constants.c &&
+                  ((*constants.c >> 8) & 0x1f) == 0;
+  if (fullWarp &&
+      ((op == ShflDown && (*constants.c & 0x1f) == 0x1f) ||
+       (op == ShflUp && (*constants.c & 0x1f) == 0))) {
+    uint32_t distance = uint32_t(*constants.b) & 0x1f;
+    Value *inRange, *sourceThread;
+    if (op == ShflDown) {
+      inRange = b.CreateICmpULE(lane, b.getInt32(31 - distance));
+      sourceThread = b.CreateAdd(t, b.getInt64(distance));
+      inRange = b.CreateAnd(inRange, b.CreateICmpULT(sourceThread, count));
+    } else {
+      inRange = b.CreateICmpUGE(lane, b.getInt32(distance));
+      sourceThread = b.CreateSub(t, b.getInt64(distance));
+    }
+    Value *value = b.CreateSelect(inRange, operand(aBase, sourceThread),
+                                  operand(aBase, t));
+    // The predicate says whether the source lane is in range; past the
+    // CTA's last thread it still is (9.7.9.6: only the clamp counts).
+    storeResults(value, op == ShflDown
+                            ? b.CreateICmpULE(lane, b.getInt32(31 - distance))
+                            : inRange);
+    Value *next = b.CreateAdd(t, b.getInt64(1));
+    t->addIncoming(next, loop);
+    b.CreateCondBr(b.CreateICmpULT(next, count), loop, done);
+    b.SetInsertPoint(done);
+    return;
+  }
   Value *warp = b.CreateSub(t, b.CreateZExt(lane, i64));
   Value *collB = operandOr(constants.b, bBase);
   Value *collC = operandOr(constants.c, cBase);
@@ -835,15 +884,7 @@ void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
       b.CreateICmpNE(b.CreateAnd(b.CreateLShr(mask, source), 1),
                      b.getInt32(0)));
   sourceThread = b.CreateSelect(present, sourceThread, t);
-  Value *value = operand(aBase, sourceThread);
-  for (auto [array, result] :
-       {std::pair<Value *, Value *>{resultBase, value},
-        std::pair<Value *, Value *>{predBase, b.CreateZExt(inRange, i32)}}) {
-    StoreInst *store =
-        b.CreateAlignedStore(result, b.CreateGEP(i32, array, t), Align(4));
-    store->setMetadata(LLVMContext::MD_alias_scope, resultList);
-    store->setMetadata(LLVMContext::MD_noalias, operandList);
-  }
+  storeResults(operand(aBase, sourceThread), inRange);
   Value *next = b.CreateAdd(t, b.getInt64(1));
   t->addIncoming(next, loop);
   b.CreateCondBr(b.CreateICmpULT(next, count), loop, done);
@@ -878,12 +919,23 @@ Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
   Value *count = b.CreateMul(
       b.CreateZExt(nx, i64),
       b.CreateMul(b.CreateZExt(ny, i64), b.CreateZExt(nz, i64)));
-  Value *padded = b.CreateAnd(b.CreateAdd(count, b.getInt64(63)),
+  // Each slot's array has room for at least 32 elements after the CTA's
+  // threads, and the scratch buffer 128 bytes before the first: a shuffle
+  // by a constant distance reads its source array at t + d or t - d for
+  // every thread, in one vector load, and discards what falls outside the
+  // warp (emitShuffle). Those reads stay inside the buffer and never touch
+  // an element that a thread writes.
+  Value *padded = b.CreateAnd(b.CreateAdd(count, b.getInt64(32 + 63)),
                               b.getInt64(~uint64_t(63)), "padded");
   FunctionCallee scratchFn =
       module.getOrInsertFunction("ptxrt_region_scratch", ptr, i64);
-  Value *scratch = b.CreateCall(
-      scratchFn, {b.CreateMul(padded, b.getInt64(bytesPerThread))}, "scratch");
+  Value *scratch = b.CreateGEP(
+      i8,
+      b.CreateCall(scratchFn,
+                   {b.CreateAdd(b.CreateMul(padded,
+                                            b.getInt64(bytesPerThread)),
+                                b.getInt64(2 * kShuffleSlack))}),
+      b.getInt64(kShuffleSlack), "scratch");
   Value *next = scratch;
   Value *faultField = field(state, offsets::fault);
   // Threads after a trap do not run; only kernels that can fault pay for
