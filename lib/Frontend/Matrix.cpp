@@ -262,7 +262,10 @@ LogicalResult FunctionEmitter::emitMma(Mods &mods) {
   return writeFragment(operand(0), dWords / per, word, block);
 }
 
-/// ldmatrix, stmatrix (8x8 matrices of 16-bit elements) and movmatrix.
+/// ldmatrix, stmatrix and movmatrix: 8x8 matrices of 16-bit elements;
+/// ldmatrix also 16x16 (.trans) and 8x16 matrices of 8-bit elements, these
+/// from packed 6- or 4-bit rows (.b8x16.b6x16_p32, .b8x16.b4x16_p64), and
+/// stmatrix 16x8 matrices of 8-bit elements (.trans).
 LogicalResult FunctionEmitter::emitMatrixRows(Mods &mods) {
   StringRef opcode = curInstr->opcode;
   mods.take(Mod::sync);
@@ -276,16 +279,65 @@ LogicalResult FunctionEmitter::emitMatrixRows(Mods &mods) {
   std::optional<Mod> space;
   if (curId != InstrId::movmatrix)
     space = mods.takeAny({Mod::shared, Mod::shared_cta});
+  bool packedDest = curId == InstrId::ldmatrix && mods.take(Mod::b8x16);
+  std::optional<Mod> packedSource;
+  if (curId == InstrId::ldmatrix)
+    packedSource = mods.takeAny({Mod::b6x16_p32, Mod::b4x16_p64});
   SmallVector<StringRef, 4> types = mods.takeTypeNames({});
   if (failed(checkAllUsed(mods)))
     return failure();
-  if (*shape != Mod::m8n8 || types.size() != 1 || types[0] != "b16")
-    return instrError() << "'" << opcode << "' with shape '."
-                        << spelling(*shape) << "' and "
-                        << (types.empty() ? std::string("no type")
-                                          : "type '." + types[0].str() + "'")
-                        << " is not supported yet (ptxjit runs the '.m8n8' "
-                           "'.b16' forms)",
+  bool isLoad = curId == InstrId::ldmatrix;
+  unsigned matrices = !count              ? 1
+                      : *count == Mod::x1 ? 1
+                      : *count == Mod::x2 ? 2
+                                          : 4;
+  // The forms of 9.7.14.5.15-17 (PTX ISA 8.6 for all but .m8n8 .b16).
+  std::string form = "." + spelling(*shape).str();
+  if (packedDest || packedSource)
+    form += std::string(packedDest ? ".b8x16" : "") +
+            (packedSource ? "." + spelling(*packedSource).str() : "");
+  for (StringRef type : types)
+    form += "." + type.str();
+  matrix::RowsShape rowsShape = matrix::RowsM8N8;
+  matrix::RowsFormat rowsFormat = matrix::RowsPlain;
+  bool packed = packedDest && packedSource && types.empty();
+  bool plainB8 = !packedDest && !packedSource && types.size() == 1 &&
+                 types[0] == "b8";
+  bool plainB16 = !packedDest && !packedSource && types.size() == 1 &&
+                  types[0] == "b16";
+  if (packed)
+    rowsFormat = *packedSource == Mod::b6x16_p32 ? matrix::RowsB6x16P32
+                                                 : matrix::RowsB4x16P64;
+  std::string problem;
+  if (*shape == Mod::m8n8 && plainB16) {
+    rowsShape = matrix::RowsM8N8;
+  } else if (isLoad && *shape == Mod::m16n16 && (plainB8 || packed)) {
+    rowsShape = matrix::RowsM16N16;
+    if (!trans)
+      problem = "needs '.trans' (it is mandatory for 16x16 matrices)";
+    else if (matrices == 4)
+      problem = "takes '.x1' or '.x2' only";
+  } else if (isLoad && *shape == Mod::m8n16 && packed) {
+    rowsShape = matrix::RowsM8N16;
+    if (trans)
+      problem = "has no '.trans' form";
+  } else if (curId == InstrId::stmatrix && *shape == Mod::m16n8 && plainB8) {
+    rowsShape = matrix::RowsM16N8;
+    if (!trans)
+      problem = "needs '.trans' (it is mandatory for 16x8 matrices)";
+  } else {
+    return instrError() << "'" << opcode << "' has no form '" << form
+                        << "' (9.7.14.5.15-17: ldmatrix .m8n8 .b16, "
+                           ".m16n16 .trans .b8 or .b8x16.b6x16_p32 / "
+                           ".b8x16.b4x16_p64, .m8n16 .b8x16.b6x16_p32 / "
+                           ".b8x16.b4x16_p64; stmatrix .m8n8 .b16, .m16n8 "
+                           ".trans .b8; movmatrix .m8n8 .trans .b16)",
+           failure();
+  }
+  if (curId == InstrId::movmatrix && rowsShape != matrix::RowsM8N8)
+    problem = "is not a movmatrix form";
+  if (!problem.empty())
+    return instrError() << "'" << opcode << form << "' " << problem,
            failure();
   PtxType b32 = PtxType::make(PtxType::Bits, 32);
   Value block = entrySlot(matrix::kBlockBytes, 8);
@@ -300,8 +352,9 @@ LogicalResult FunctionEmitter::emitMatrixRows(Mods &mods) {
     Value d = loadWord(b, loc, block, matrix::kDOffset, b.getI32Type());
     return write(operand(0), d, b32, /*relaxed=*/true);
   }
-  unsigned matrices = *count == Mod::x1 ? 1 : *count == Mod::x2 ? 2 : 4;
-  bool isLoad = curId == InstrId::ldmatrix;
+  // 16x16 matrices take two registers each.
+  unsigned registers =
+      rowsShape == matrix::RowsM16N16 ? 2 * matrices : matrices;
   const Operand &addrOp = operand(isLoad ? 1 : 0);
   const Operand &regs = operand(isLoad ? 0 : 1);
   StateSpace access = space ? StateSpace::shared : StateSpace::generic;
@@ -313,24 +366,24 @@ LogicalResult FunctionEmitter::emitMatrixRows(Mods &mods) {
              {LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), rowPtr)});
   if (!isLoad) {
     FailureOr<SmallVector<Value>> values =
-        readFragment(regs, matrices, b32, "the source");
+        readFragment(regs, registers, b32, "the source");
     if (failed(values))
       return failure();
     storeWords(b, loc, block, matrix::kAOffset, *values);
-  } else if (regs.kind != Operand::Vector || regs.elems.size() != matrices) {
+  } else if (regs.kind != Operand::Vector || regs.elems.size() != registers) {
     return error(regs.loc) << "'ldmatrix' needs the destination as a vector "
                               "of "
-                           << matrices << " b32 register"
-                           << (matrices == 1 ? "" : "s") << " '{...}'",
+                           << registers << " b32 register"
+                           << (registers == 1 ? "" : "s") << " '{...}'",
            failure();
   }
   auto code = matrix::Form::rows(isLoad ? matrix::Ldmatrix
                                         : matrix::Stmatrix,
-                                 matrices, trans);
+                                 matrices, trans, rowsShape, rowsFormat);
   ptx::WarpMatrixOp::create(b, loc, state, block,
                             b.getI64IntegerAttr(int64_t(code.bits)));
   if (isLoad)
-    return writeFragment(regs, matrices, b32, block);
+    return writeFragment(regs, registers, b32, block);
   return success();
 }
 

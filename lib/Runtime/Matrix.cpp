@@ -465,27 +465,87 @@ private:
   bool failed = false;
 };
 
-/// ldmatrix / stmatrix: matrix `mat` of .x1/.x2/.x4 takes its 8 row
-/// addresses from lanes 8*mat .. 8*mat+7; lane l holds elements
-/// (l / 4, 2 * (l % 4)) and (l / 4, 2 * (l % 4) + 1) of each matrix in
-/// its register `mat` (transposed with .trans).
+/// Element \p e (0-15) of a 16-byte ldmatrix row in \p format: a byte, or
+/// a 6- or 4-bit field of the packed data (element 0 in the low bits of
+/// byte 0), zero-extended to a byte; the padding after the data is not
+/// read.
+uint8_t rowElement(const uint8_t *row, unsigned e, RowsFormat format) {
+  if (format == RowsPlain)
+    return row[e];
+  unsigned bits = format == RowsB6x16P32 ? 6 : 4;
+  unsigned first = bits * e;
+  unsigned pair = row[first / 8] |
+                  (first / 8 + 1 < 2 * bits ? row[first / 8 + 1] << 8 : 0);
+  return uint8_t((pair >> (first % 8)) & ((1u << bits) - 1));
+}
+
+/// ldmatrix / stmatrix: matrix `mat` of .x1/.x2/.x4 takes its row
+/// addresses from lanes rows*mat .. rows*mat+rows-1 (8 rows a matrix, 16
+/// for 16x16), each row 16 bytes. With 8x8 matrices of 16-bit elements,
+/// lane l holds elements (l / 4, 2 * (l % 4)) and (l / 4, 2 * (l % 4) + 1)
+/// of each matrix in its register `mat` (transposed with .trans). The
+/// 8-bit shapes place bytes as the ISA's figures 105, 106 and 108 show
+/// (g = l / 4, q = l % 4, byte k of a register):
+///   16x16 .trans: register 2*mat+j, byte k = element g + 8j of the row
+///                 from lane 16*mat + 4q + k (a row holds a column);
+///   8x16:         register mat, byte k = element 4q + k of the row from
+///                 lane 8*mat + g;
+///   16x8 .trans (stmatrix): register mat, byte k goes to byte
+///                 g + 8*(k / 2) of the row from lane 8*mat + 2q + k % 2.
 void rows(const Form &f, uint8_t *const blocks[], MatrixAccesses &accesses) {
   unsigned count = f.matrices();
+  RowsShape shape = f.rowsShape();
+  unsigned rowsPerMatrix = shape == RowsM16N16 ? 16 : 8;
   // Row `row` of matrix `mat`: 16 bytes, naturally aligned, in shared
-  // memory, at the address lane 8 * mat + row gives.
-  uint8_t *rowAddress[4][8] = {};
+  // memory, at the address lane rowsPerMatrix * mat + row gives.
+  uint8_t *rowAddress[4][16] = {};
   for (unsigned mat = 0; mat < count; ++mat)
-    for (unsigned row = 0; row < 8; ++row)
-      if (uint8_t *rowBlock = blocks[8 * mat + row]) {
+    for (unsigned row = 0; row < rowsPerMatrix; ++row) {
+      unsigned lane = rowsPerMatrix * mat + row;
+      if (uint8_t *rowBlock = blocks[lane]) {
         uint64_t address;
         std::memcpy(&address, rowBlock + kAddressOffset, 8);
         rowAddress[mat][row] = accesses.at(
-            8 * mat + row, reinterpret_cast<uint8_t *>(address), 16, 16,
+            lane, reinterpret_cast<uint8_t *>(address), 16, 16,
             f.op() == Ldmatrix ? check::Access::Read : check::Access::Write,
             check::Space::Shared);
         if (!accesses.ok())
           return;
       }
+    }
+  if (shape != RowsM8N8) {
+    RowsFormat format = f.rowsFormat();
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      if (!blocks[lane])
+        continue;
+      unsigned g = lane / 4, q = lane % 4;
+      for (unsigned mat = 0; mat < count; ++mat) {
+        if (shape == RowsM16N8) {
+          uint32_t w = word(blocks[lane], kAOffset, mat);
+          for (unsigned k = 0; k < 4; ++k)
+            if (uint8_t *row = rowAddress[mat][2 * q + k % 2])
+              row[g + 8 * (k / 2)] = uint8_t(w >> (8 * k));
+          continue;
+        }
+        for (unsigned j = 0; j < (shape == RowsM16N16 ? 2u : 1u); ++j) {
+          unsigned reg = shape == RowsM16N16 ? 2 * mat + j : mat;
+          uint32_t w = word(blocks[lane], kDOffset, reg);
+          for (unsigned k = 0; k < 4; ++k) {
+            const uint8_t *row = shape == RowsM16N16
+                                     ? rowAddress[mat][4 * q + k]
+                                     : rowAddress[mat][g];
+            if (!row)
+              continue;
+            unsigned e = shape == RowsM16N16 ? g + 8 * j : 4 * q + k;
+            w = (w & ~(0xffu << (8 * k))) |
+                uint32_t(rowElement(row, e, format)) << (8 * k);
+          }
+          setWord(blocks[lane], kDOffset, reg, w);
+        }
+      }
+    }
+    return;
+  }
   for (unsigned mat = 0; mat < count; ++mat)
     for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       if (!blocks[lane])

@@ -237,6 +237,14 @@ constexpr unsigned wgmmaBlockBytes(unsigned dWords) {
   return kWgmmaDOffset + 4 * dWords;
 }
 
+/// The shapes of ldmatrix / stmatrix: 8x8 16-bit elements, 16x16 and 8x16
+/// 8-bit elements (ldmatrix), 16x8 8-bit elements (stmatrix).
+enum RowsShape : uint64_t { RowsM8N8 = 0, RowsM16N16, RowsM8N16, RowsM16N8 };
+/// ldmatrix's source rows: 8-bit elements, or 16 packed 6-bit elements and
+/// 4 bytes of padding, or 16 packed 4-bit elements and 8 bytes of padding,
+/// each element widened to a byte.
+enum RowsFormat : uint64_t { RowsPlain = 0, RowsB6x16P32, RowsB4x16P64 };
+
 /// Element types of mma operands.
 enum Elem : uint64_t {
   ElemNone = 0, F16, BF16, TF32, F32, F64, E4M3, E5M2, S8, U8, S4, U4, B1, S32
@@ -246,7 +254,8 @@ enum Elem : uint64_t {
 /// A/B/C/D element types [32,37) [37,42) [42,47) [47,52), A column-major
 /// (bit 52), B row-major (bit 53), .satfinite (bit 54), b1 operation
 /// [55,57) (1 xor, 2 and); ldmatrix/stmatrix: matrices [4,8), .trans
-/// (bit 8).
+/// (bit 8), the shape [9,11) (RowsShape), the packed source format of
+/// ldmatrix [11,13) (RowsFormat).
 struct Form {
   uint64_t bits = 0;
 
@@ -261,9 +270,12 @@ struct Form {
              uint64_t(bitOp) << 55;
     return f;
   }
-  static Form rows(Op op, unsigned matrices, bool trans) {
+  static Form rows(Op op, unsigned matrices, bool trans,
+                   RowsShape shape = RowsM8N8,
+                   RowsFormat format = RowsPlain) {
     Form f;
-    f.bits = uint64_t(op) | uint64_t(matrices) << 4 | uint64_t(trans) << 8;
+    f.bits = uint64_t(op) | uint64_t(matrices) << 4 | uint64_t(trans) << 8 |
+             uint64_t(shape) << 9 | uint64_t(format) << 11;
     return f;
   }
   Op op() const { return Op(bits & 15); }
@@ -280,6 +292,8 @@ struct Form {
   unsigned bitOp() const { return (bits >> 55) & 3; }
   unsigned matrices() const { return (bits >> 4) & 15; }
   bool trans() const { return bits >> 8 & 1; }
+  RowsShape rowsShape() const { return RowsShape((bits >> 9) & 3); }
+  RowsFormat rowsFormat() const { return RowsFormat((bits >> 11) & 3); }
 
   /// wgmma: N [4,13), K [13,22), A/B/D element types [32,37) [37,42)
   /// [42,47), A in registers (bit 52), A and B transposed (MN-major, bits

@@ -854,11 +854,33 @@ LogicalResult WarpMatrixOp::verify() {
     return success();
   }
   case Ldmatrix:
-  case Stmatrix:
+  case Stmatrix: {
     if (form.matrices() != 1 && form.matrices() != 2 && form.matrices() != 4)
       return emitOpError("moves 1, 2 or 4 matrices, not ")
              << form.matrices();
+    bool isLoad = form.op() == Ldmatrix;
+    switch (form.rowsShape()) {
+    case RowsM8N8:
+      if (form.rowsFormat() != RowsPlain)
+        return emitOpError("has a packed row format with 8x8 matrices");
+      break;
+    case RowsM16N16:
+      if (!isLoad || !form.trans() || form.matrices() == 4)
+        return emitOpError("has 16x16 matrices other than ldmatrix .x1/.x2 "
+                           ".trans");
+      break;
+    case RowsM8N16:
+      if (!isLoad || form.trans() || form.rowsFormat() == RowsPlain)
+        return emitOpError("has 8x16 matrices other than ldmatrix of packed "
+                           "rows without .trans");
+      break;
+    case RowsM16N8:
+      if (isLoad || !form.trans() || form.rowsFormat() != RowsPlain)
+        return emitOpError("has 16x8 matrices other than stmatrix .trans");
+      break;
+    }
     return success();
+  }
   case Movmatrix:
     return success();
   case Wmma:

@@ -875,6 +875,8 @@ def Mod_popc : PTX_Flag<"popc", "count the bits (single-bit mma)">;
 def Mod_MatrixShape : PTX_Modifiers<["m8n8", "m16n16", "m8n16", "m16n8"],
     "matrix shape of ldmatrix, stmatrix, movmatrix">;
 def Mod_MatrixCount : PTX_Modifiers<["x1", "x2", "x4"], "number of matrices">;
+def Mod_MatrixRowFormat : PTX_Modifiers<["b8x16", "b6x16_p32", "b4x16_p64"],
+    "ldmatrix destination and packed source formats (6- and 4-bit data)">;
 def Mod_trans : PTX_Flag<"trans", "transpose">;
 def Mod_MatrixSpace : PTX_Modifiers<["shared", "shared::cta"],
     "state space of the rows">;
@@ -896,7 +898,7 @@ def : MatrixInstr<"mma", "9.7.14.5.14", "emitMma(mods)",
 }
 def : MatrixInstr<"ldmatrix", "9.7.14.5.15", "emitMatrixRows(mods)",
     [Mod_sync, Mod_aligned, Mod_MatrixShape, Mod_MatrixCount, Mod_trans,
-     Mod_MatrixSpace]> {
+     Mod_MatrixSpace, Mod_MatrixRowFormat]> {
   let operandCounts = [2];
   let required = [Mod_sync, Mod_aligned, Mod_MatrixShape, Mod_MatrixCount];
 }
