@@ -5,8 +5,27 @@
 //===----------------------------------------------------------------------===//
 //
 // A thread loop `for (tid = 0; tid < ntid; ++tid) if (ctaid * ntid + tid <
-// n) body;` needs its check only in the last CTA of the grid. The loop is
-// versioned twice:
+// n) body;` needs its check only in the last CTA of the grid, and
+// `if (tid < half)` in a tree reduction holds for a prefix of the threads.
+// The outcome of such a check (a relational compare of an affine
+// recurrence r of the loop with a loop-invariant bound) changes at most
+// once over the loop when r moves monotonically: the values of a monotonic
+// sequence lie between its ends, and the values that satisfy a relational
+// predicate against a fixed bound form an interval. PTX arithmetic carries
+// no no-wrap flags, so a recurrence that steps by 1 or -1 is also taken,
+// with the run-time condition that it does not wrap (its last value lies on
+// the right side of its first).
+//
+// A loop with one such check (and a canonical shape) is split where the
+// check flips (splitAtFlip):
+//
+//   if (monotonic)
+//     for (tid in [0, flip))    body with the check = its outcome before
+//     for (tid in [flip, ntid)) body with the check = its outcome after
+//   else
+//     for (...) if (check) body;    // the original loop
+//
+// A loop with several checks is versioned twice instead:
 //
 //   uniform = every range check has one outcome over the loop
 //   if (uniform)
@@ -16,15 +35,6 @@
 //       for (...) ;              // deleted by the later passes
 //   else
 //     for (...) if (check) body; // the original loop
-//
-// The outcome of a check `r pred bound` (r an affine recurrence of the loop,
-// bound invariant) is the same for every iteration when it is the same at
-// the first and the last: the values of a monotonic sequence lie between its
-// ends, and the values that satisfy a relational predicate against a fixed
-// bound form an interval. PTX arithmetic carries no no-wrap flags, so a
-// recurrence that steps by 1 or -1 is also taken, with the run-time
-// condition that it does not wrap (its last value lies on the right side of
-// its first).
 //
 //===----------------------------------------------------------------------===//
 
