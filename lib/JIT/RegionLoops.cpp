@@ -801,7 +801,8 @@ void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
                     : static_cast<Value *>(operand(array, t));
   };
   Value *lane = b.CreateTrunc(b.CreateAnd(t, b.getInt64(kWarpSize - 1)), i32);
-  auto storeResults = [&](Value *value, Value *inRange) {
+  // Stores thread t's result and predicate and closes the loop.
+  auto finish = [&](Value *value, Value *inRange) {
     for (auto [array, result] :
          {std::pair<Value *, Value *>{resultBase, value},
           std::pair<Value *, Value *>{predBase,
@@ -811,6 +812,10 @@ void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
       store->setMetadata(LLVMContext::MD_alias_scope, resultList);
       store->setMetadata(LLVMContext::MD_noalias, operandList);
     }
+    Value *next = b.CreateAdd(t, b.getInt64(1));
+    t->addIncoming(next, loop);
+    b.CreateCondBr(b.CreateICmpULT(next, count), loop, done);
+    b.SetInsertPoint(done);
   };
   // shfl.sync.down / .up by a constant distance d over whole warps (full
   // member mask, clamp 31 / 0, no segments), as in reductions and scans:
@@ -825,26 +830,21 @@ void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
       ((op == ShflDown && (*constants.c & 0x1f) == 0x1f) ||
        (op == ShflUp && (*constants.c & 0x1f) == 0))) {
     uint32_t distance = uint32_t(*constants.b) & 0x1f;
-    Value *inRange, *sourceThread;
+    // The predicate says whether the source lane is in range; past the
+    // CTA's last thread it still is (9.7.9.6: only the clamp counts), but
+    // the thread keeps its own value.
+    Value *inRange, *sourceThread, *present;
     if (op == ShflDown) {
       inRange = b.CreateICmpULE(lane, b.getInt32(31 - distance));
       sourceThread = b.CreateAdd(t, b.getInt64(distance));
-      inRange = b.CreateAnd(inRange, b.CreateICmpULT(sourceThread, count));
+      present = b.CreateAnd(inRange, b.CreateICmpULT(sourceThread, count));
     } else {
-      inRange = b.CreateICmpUGE(lane, b.getInt32(distance));
+      inRange = present = b.CreateICmpUGE(lane, b.getInt32(distance));
       sourceThread = b.CreateSub(t, b.getInt64(distance));
     }
-    Value *value = b.CreateSelect(inRange, operand(aBase, sourceThread),
-                                  operand(aBase, t));
-    // The predicate says whether the source lane is in range; past the
-    // CTA's last thread it still is (9.7.9.6: only the clamp counts).
-    storeResults(value, op == ShflDown
-                            ? b.CreateICmpULE(lane, b.getInt32(31 - distance))
-                            : inRange);
-    Value *next = b.CreateAdd(t, b.getInt64(1));
-    t->addIncoming(next, loop);
-    b.CreateCondBr(b.CreateICmpULT(next, count), loop, done);
-    b.SetInsertPoint(done);
+    finish(b.CreateSelect(present, operand(aBase, sourceThread),
+                          operand(aBase, t)),
+           inRange);
     return;
   }
   Value *warp = b.CreateSub(t, b.CreateZExt(lane, i64));
@@ -884,11 +884,7 @@ void RegionLoopBuilder::emitShuffle(IRBuilder<> &b, Function *cta,
       b.CreateICmpNE(b.CreateAnd(b.CreateLShr(mask, source), 1),
                      b.getInt32(0)));
   sourceThread = b.CreateSelect(present, sourceThread, t);
-  storeResults(operand(aBase, sourceThread), inRange);
-  Value *next = b.CreateAdd(t, b.getInt64(1));
-  t->addIncoming(next, loop);
-  b.CreateCondBr(b.CreateICmpULT(next, count), loop, done);
-  b.SetInsertPoint(done);
+  finish(operand(aBase, sourceThread), inRange);
 }
 
 Function *RegionLoopBuilder::buildCTAFunction(ArrayRef<Function *> regions) {
